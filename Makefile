@@ -1,0 +1,41 @@
+# 裁判助手 — two commands: `make run` and `make test`. Everything else is below.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+STAMP := $(VENV)/.installed
+
+.PHONY: setup run test test-e2e bench lint format corpus clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --disable-pip-version-check -r requirements-dev.txt
+	touch $(STAMP)
+
+## setup: venv, pinned packages, database migrated, law corpus (and whatever else is derived) loaded. Safe to rerun.
+setup: $(STAMP)
+	mkdir -p var/static
+	$(PY) manage.py migrate --noinput -v0
+	$(PY) manage.py load_corpus --quiet
+
+## run: setup, then serve on http://127.0.0.1:8000
+run: setup
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+## test: the whole suite (browser tests run where /usr/bin/chromium exists, and say so when it does not)
+test: $(STAMP)
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: setup
+	$(PY) bench/run.py
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+clean:
+	rm -rf var/db.sqlite3 var/index

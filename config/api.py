@@ -1,0 +1,41 @@
+"""API error shape shared by every endpoint: {"error": "...", "field": "..."} (DESIGN.md §7)."""
+
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class FieldError(exceptions.APIException):
+    """A 400 that names the input field at fault."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(detail=message)
+        self.field = field
+
+
+def _first_message(detail) -> tuple[str, str | None]:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            message, _ = _first_message(value)
+            return message, (None if key == "non_field_errors" else str(key))
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0])
+    return str(detail), None
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, FieldError):
+        return Response({"error": str(exc.detail), "field": exc.field}, status=exc.status_code)
+    if isinstance(exc, Http404 | exceptions.NotFound):
+        message = str(exc) or "Not found."
+        if isinstance(exc, exceptions.NotFound):
+            message = str(exc.detail)
+        return Response({"error": message, "field": None}, status=404)
+    response = drf_exception_handler(exc, context)
+    if response is not None:
+        message, field = _first_message(response.data)
+        response.data = {"error": message, "field": field}
+    return response

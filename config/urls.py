@@ -1,0 +1,19 @@
+from django.contrib import admin
+from django.http import JsonResponse
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+
+def api_not_found(request, *args, **kwargs):
+    return JsonResponse({"error": "Not found.", "field": None}, status=404)
+
+
+urlpatterns = [
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/", include("laws.api_urls")),
+    re_path(r"^api/.*$", api_not_found),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("", include("laws.urls")),
+]

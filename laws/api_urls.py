@@ -1,0 +1,9 @@
+from django.urls import path
+
+from laws import api
+
+urlpatterns = [
+    path("laws/", api.law_list, name="api-law-list"),
+    path("laws/<int:number>/", api.law_detail, name="api-law-detail"),
+    path("definitions/", api.definition_list, name="api-definition-list"),
+]

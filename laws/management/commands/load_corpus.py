@@ -1,0 +1,24 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from laws.services import corpus_load_default
+from laws.text import ParseError
+
+
+class Command(BaseCommand):
+    help = "Load the law corpus in fixtures/ (official Definitions and Laws 1–8, summaries, glossary). Safe to rerun."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--quiet", action="store_true")
+
+    def handle(self, *args, quiet: bool = False, **options):
+        try:
+            reports = corpus_load_default()
+        except ParseError as exc:
+            raise CommandError(str(exc)) from exc
+        if not quiet:
+            for report in reports:
+                self.stdout.write(report.summary())
+        if reports:
+            self.stdout.write(
+                f"corpus loaded: {len(reports)} files, {reports[-1].pending} references pending"
+            )

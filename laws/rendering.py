@@ -1,0 +1,163 @@
+"""One entry point from text to safe HTML (DESIGN.md §6a): Python-Markdown, our inline patterns for law
+references and glossary terms, then nh3. Law text and user notes both go through `render`."""
+
+from __future__ import annotations
+
+import html
+import re
+import xml.etree.ElementTree as etree
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import markdown
+import nh3
+from markdown.inlinepatterns import InlineProcessor
+from markdown.util import AtomicString
+
+from laws.references import REFERENCE_RE, find_references
+from laws.text import blocks
+
+ALLOWED_TAGS = {
+    "p",
+    "a",
+    "abbr",
+    "span",
+    "em",
+    "strong",
+    "code",
+    "pre",
+    "ul",
+    "ol",
+    "li",
+    "br",
+    "blockquote",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "h3",
+    "h4",
+    "h5",
+    "hr",
+}
+ALLOWED_ATTRIBUTES = {
+    "a": {"href", "class", "title", "data-ref"},
+    "abbr": {"class", "title"},
+    "span": {"class", "title"},
+    "td": {"colspan"},
+    "th": {"colspan"},
+}
+
+
+@dataclass
+class RenderContext:
+    """What the renderer needs to know about the corpus: which refs exist, and the glossary."""
+
+    url_for: Callable[[str], str | None] = lambda ref: None
+    glossary: dict[str, str] = field(default_factory=dict)
+    _term_re: re.Pattern | None = None
+
+    @property
+    def term_re(self) -> re.Pattern | None:
+        if self._term_re is None and self.glossary:
+            terms = sorted((t for t in self.glossary if len(t) >= 2), key=len, reverse=True)
+            if terms:
+                self._term_re = re.compile("|".join(re.escape(t) for t in terms))
+        return self._term_re
+
+
+class _ReferencePattern(InlineProcessor):
+    def __init__(self, context: RenderContext, md):
+        super().__init__(REFERENCE_RE.pattern, md)
+        self.context = context
+
+    def handleMatch(self, m, data):  # noqa: N802 (Markdown's API)
+        raw = m.group(0)
+        found = find_references(raw)
+        if not found:
+            return None, None, None
+        ref = found[0].ref
+        url = self.context.url_for(ref)
+        if url:
+            el = etree.Element("a", {"href": url, "class": "ref", "data-ref": ref})
+        else:
+            el = etree.Element("span", {"class": "ref pending", "title": f"{ref}：尚未收录（待链接）"})
+        el.text = AtomicString(raw)
+        return el, m.start(0), m.end(0)
+
+
+class _TermPattern(InlineProcessor):
+    """Marks the first occurrence of each defined term in one rendering, so a tap shows its definition."""
+
+    def __init__(self, context: RenderContext, md, seen: set[str]):
+        super().__init__(context.term_re.pattern if context.term_re else r"(?!x)x", md)
+        self.context = context
+        self.seen = seen
+
+    def handleMatch(self, m, data):  # noqa: N802
+        term = m.group(0)
+        if term in self.seen:
+            return None, None, None
+        self.seen.add(term)
+        el = etree.Element("abbr", {"class": "term", "title": self.context.glossary[term]})
+        el.text = AtomicString(term)
+        return el, m.start(0), m.end(0)
+
+
+def _markdown(text: str, context: RenderContext | None, seen: set[str]) -> str:
+    md = markdown.Markdown(extensions=["tables", "sane_lists"])
+    if context is not None:
+        md.inlinePatterns.register(_ReferencePattern(context, md), "law_reference", 185)
+        if context.term_re is not None:
+            md.inlinePatterns.register(_TermPattern(context, md, seen), "glossary_term", 5)
+    return md.convert(text)
+
+
+def _inline(text: str, context: RenderContext | None, seen: set[str]) -> str:
+    out = _markdown(text, context, seen)
+    return out.removeprefix("<p>").removesuffix("</p>")
+
+
+def _table_html(table, context: RenderContext | None, seen: set[str]) -> str:
+    parts = ['<table class="law-table">']
+    if table.header:
+        parts.append("<thead><tr>")
+        parts += [f"<th>{_inline(html.escape(c), context, seen)}</th>" for c in table.header]
+        parts.append("</tr></thead>")
+    parts.append("<tbody>")
+    for row in table.rows:
+        parts.append(
+            "<tr>" + "".join(f"<td>{_inline(html.escape(c), context, seen)}</td>" for c in row) + "</tr>"
+        )
+    parts.append("</tbody></table>")
+    return "".join(parts)
+
+
+def sanitize(fragment: str) -> str:
+    return nh3.clean(
+        fragment,
+        tags=ALLOWED_TAGS,
+        attributes=ALLOWED_ATTRIBUTES,
+        url_schemes={"http", "https", "mailto"},
+        link_rel="noopener noreferrer",
+    )
+
+
+def render(
+    text: str, context: RenderContext | None = None, *, law_layout: bool = False, seen: set[str] | None = None
+) -> str:
+    """Text → safe HTML. With law_layout, each line is a paragraph and table rows become tables
+    (the rulebook layout); otherwise the text is free Markdown (user notes). Pass one `seen` set to several
+    calls to mark each glossary term only once across them (one law page)."""
+    seen = set() if seen is None else seen
+    if not law_layout:
+        return sanitize(_markdown(text, context, seen))
+    parts = []
+    for block in blocks(text):
+        if block.kind == "table":
+            parts.append(_table_html(block.table, context, seen))
+        else:
+            parts.append(_markdown(block.text, context, seen))
+    return sanitize("".join(parts))

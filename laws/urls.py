@@ -1,0 +1,14 @@
+from django.urls import path
+
+from laws import views
+
+app_name = "laws"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("laws/go/", views.goto, name="goto"),
+    path("laws/<int:number>/", views.law, name="law"),
+    path("laws/<str:ref>/", views.section_redirect, name="section"),
+    path("chapters/<int:number>/", views.chapter, name="chapter"),
+    path("glossary/", views.glossary, name="glossary"),
+]

@@ -1,0 +1,74 @@
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from laws import selectors
+from laws.references import law_of, parse_ref_query
+from laws.rendering import render as render_text
+
+
+def home(request):
+    edition = selectors.edition_default()
+    return render(
+        request,
+        "laws/home.html",
+        {"edition": edition, "chapters": selectors.chapters_with_laws(edition)},
+    )
+
+
+def goto(request):
+    edition = selectors.edition_default()
+    query = request.GET.get("q", "")[:100]
+    url = selectors.resolve_goto(edition, query)
+    if url:
+        return redirect(url)
+    return render(
+        request,
+        "laws/goto_missing.html",
+        {"query": query, "message": _("没有找到该条款。请输入如 27、27B1 或 第27条。")},
+        status=404,
+    )
+
+
+def chapter(request, number: int):
+    edition = selectors.edition_default()
+    chapter = edition.chapters.filter(number=number).prefetch_related("laws").first()
+    if chapter is None:
+        raise Http404("no such chapter")
+    definitions = selectors.definitions(edition).filter(origin="official") if number == 1 else None
+    return render(request, "laws/chapter.html", {"chapter": chapter, "definitions": definitions})
+
+
+def law(request, number: int):
+    edition = selectors.edition_default()
+    law = selectors.law_get(edition, number)
+    context = selectors.render_context(edition)
+    previous, following = selectors.law_neighbours(law)
+    return render(
+        request,
+        "laws/law.html",
+        {
+            "law": law,
+            "tree": selectors.law_tree(law, context),
+            "cites": selectors.law_cites(law),
+            "cited_by": selectors.law_cited_by(law),
+            "previous": previous,
+            "next": following,
+        },
+    )
+
+
+def section_redirect(request, ref: str):
+    normalised = parse_ref_query(ref)
+    if normalised is None:
+        raise Http404("not a law reference")
+    url = reverse("laws:law", args=[law_of(normalised)])
+    return redirect(url if normalised.isdigit() else f"{url}#{normalised}")
+
+
+def glossary(request):
+    edition = selectors.edition_default()
+    context = selectors.render_context(edition)
+    entries = [(d, render_text(d.text, context, law_layout=True)) for d in selectors.definitions(edition)]
+    return render(request, "laws/glossary.html", {"entries": entries})

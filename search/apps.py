@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class SearchConfig(AppConfig):
+    name = "search"
+    verbose_name = _("搜索")

@@ -1,0 +1,68 @@
+"""Shared test state: the law corpus loaded once per run into the test database, and a real HTTP server."""
+
+import json
+import threading
+import urllib.error
+import urllib.request
+
+import pytest
+from django.core.management import call_command
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        call_command("load_corpus", "--quiet")
+
+
+@pytest.fixture(scope="session")
+def server_url(django_db_setup, django_db_blocker):
+    """A real HTTP server (Django's threaded WSGI server) on a free loopback port."""
+    from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
+    from django.core.wsgi import get_wsgi_application
+
+    class QuietHandler(WSGIRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    django_db_blocker.unblock()
+    httpd = ThreadedWSGIServer(("127.0.0.1", 0), QuietHandler, allow_reuse_address=False)
+    httpd.set_app(get_wsgi_application())
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+    django_db_blocker.restore()
+
+
+class HttpResult:
+    def __init__(self, status: int, body: bytes, headers):
+        self.status = status
+        self.body = body
+        self.headers = headers
+
+    def json(self):
+        return json.loads(self.body)
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8")
+
+
+@pytest.fixture
+def http(server_url):
+    """http(method, path, json=None) → HttpResult, over real HTTP."""
+
+    def call(method: str, path: str, payload=None, raw: bytes | None = None) -> HttpResult:
+        data = raw if raw is not None else (json.dumps(payload).encode() if payload is not None else None)
+        request = urllib.request.Request(server_url + path, data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return HttpResult(response.status, response.read(), response.headers)
+        except urllib.error.HTTPError as error:
+            return HttpResult(error.code, error.read(), error.headers)
+
+    return call

@@ -1,0 +1,76 @@
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_lists_chapters_and_goto_box(client):
+    html = client.get("/").content.decode()
+    assert "准备事项" in html and "申诉" in html
+    assert 'action="/laws/go/"' in html
+    assert "本规则要领" in html
+
+
+@pytest.mark.parametrize(
+    ("query", "location"),
+    [
+        ("27", "/laws/27/"),
+        ("27B1", "/laws/27/#27B1"),
+        ("第27条", "/laws/27/"),
+        ("第64条A款2项", "/laws/64/#64A2"),
+        ("27b", "/laws/27/#27B"),
+        ("27Z", "/laws/27/"),
+    ],
+)
+def test_goto(client, query, location):
+    response = client.get("/laws/go/", {"q": query})
+    assert response.status_code == 302 and response["Location"] == location
+
+
+def test_goto_unknown_is_a_clear_404(client):
+    response = client.get("/laws/go/", {"q": "xyz"})
+    assert response.status_code == 404
+    assert "没有找到" in response.content.decode()
+
+
+def test_section_url_redirects_to_anchor(client):
+    response = client.get("/laws/27B1/")
+    assert response.status_code == 302 and response["Location"] == "/laws/27/#27B1"
+
+
+def test_law_page_tree_anchors_links_and_xrefs(client):
+    html = client.get("/laws/6/").content.decode()
+    assert 'id="6D3"' in html and 'href="#6D3"' in html
+    assert 'href="/laws/22/#22A"' in html and 'href="/laws/86/#86C"' in html
+    assert "本条引用" in html and "被以下条款引用" in html
+    assert "官方文本" in html
+    assert 'rel="prev"' in html and 'rel="next"' in html
+
+
+def test_summary_law_is_marked_as_summary(client):
+    html = client.get("/laws/64/").content.decode()
+    assert "不是官方条文" in html
+    assert 'id="64A2"' in html
+
+
+def test_law_8c_shows_it_is_cut_off(client):
+    assert "在此中断" in client.get("/laws/8/").content.decode()
+
+
+def test_law_2_table_is_a_table(client):
+    html = client.get("/laws/2/").content.decode()
+    assert "<table" in html and "<td>北家</td>" in html
+
+
+def test_glossary_page(client):
+    html = client.get("/glossary/").content.decode()
+    assert "REVOKE" in html and "项目补充" in html
+
+
+def test_unknown_law_404(client):
+    assert client.get("/laws/94/").status_code == 404
+
+
+def test_english_ui(client):
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    html = client.get("/laws/27/").content.decode()
+    assert 'lang="en"' in html
