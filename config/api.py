@@ -5,6 +5,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from rulings.engine import EngineError
+
 
 class FieldError(exceptions.APIException):
     """A 400 that names the input field at fault."""
@@ -27,6 +29,10 @@ def _first_message(detail) -> tuple[str, str | None]:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, EngineError):
+        return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, exceptions.ParseError):
+        return Response({"error": f"malformed request body: {exc.detail}", "field": None}, status=400)
     if isinstance(exc, FieldError):
         return Response({"error": str(exc.detail), "field": exc.field}, status=exc.status_code)
     if isinstance(exc, Http404 | exceptions.NotFound):

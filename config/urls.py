@@ -12,8 +12,10 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("laws.api_urls")),
+    path("api/", include("rulings.api_urls")),
     re_path(r"^api/.*$", api_not_found),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("", include("rulings.urls")),
     path("", include("laws.urls")),
 ]

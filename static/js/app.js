@@ -21,5 +21,13 @@
     if (event.target.closest(".sheet-close") || event.target === sheet) closeSheet();
   });
   document.addEventListener("keydown", function (event) { if (event.key === "Escape") closeSheet(); });
+  // Calculator pads: recompute as soon as a choice changes (the button still works without JS).
+  document.querySelectorAll("form[data-autosubmit]").forEach(function (form) {
+    form.addEventListener("change", function (event) {
+      if (event.target.type === "radio" && form.querySelector("[name=level]:checked") &&
+          form.querySelector("[name=strain]:checked") && form.querySelector("[name=declarer]:checked") &&
+          form.querySelector("[name=tricks]:checked")) form.requestSubmit();
+    });
+  });
   window.caipan = { openSheet: openSheet, closeSheet: closeSheet };
 })();

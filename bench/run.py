@@ -1,0 +1,20 @@
+"""`make bench`: run every bench/bench_*.py in its own process and print their figures."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def main() -> int:
+    status = 0
+    for script in sorted(HERE.glob("bench_*.py")):
+        print(f"== {script.stem}", flush=True)
+        result = subprocess.run([sys.executable, str(script)], cwd=HERE.parent)
+        status = status or result.returncode
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+"""Reading calculator input (query strings, JSON bodies, form posts) into rulings.engine calls.
+
+One place for the API and the pages: every bad input raises an EngineError naming the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rulings import engine
+from rulings.engine import EngineError
+
+IMP_ROWS_LIMIT = 4000
+
+
+def whole_number(value: object, field: str, *, low: int | None = None, high: int | None = None) -> int:
+    """A whole number from a query string or JSON; strings of digits are accepted, '10.5' and 'ten' are not."""
+    if isinstance(value, bool):
+        raise EngineError(f"{field} must be a whole number, not {value!r}.", field)
+    if isinstance(value, str):
+        text = value.strip()
+        if not text.lstrip("+-").isdigit():
+            raise EngineError(f"{field} must be a whole number, not {value!r}.", field)
+        value = int(text)
+    if not isinstance(value, int):
+        raise EngineError(f"{field} must be a whole number, not {value!r}.", field)
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"from {low}" if high is None else f"from {low} to {high}"
+        raise EngineError(f"{field} must be {span}, not {value}.", field)
+    return value
+
+
+def _required(params: Mapping[str, object], field: str) -> object:
+    value = params.get(field)
+    if value in (None, ""):
+        raise EngineError(f"{field} is required.", field)
+    return value
+
+
+def score_from_params(params: Mapping[str, object]) -> tuple[engine.Score, engine.Board | None]:
+    """contract, declarer, tricks, and vulnerability or board → (Score, Board or None)."""
+    contract = engine.Contract.parse(str(_required(params, "contract")))
+    board = None
+    if params.get("board") not in (None, ""):
+        board = engine.board_info(whole_number(params["board"], "board", low=1))
+        vulnerability = board.vulnerability
+    elif contract.is_passed_out and params.get("vulnerability") in (None, ""):
+        vulnerability = engine.Vulnerability.NONE
+    else:
+        vulnerability = engine.Vulnerability.parse(str(_required(params, "vulnerability")))
+    if contract.is_passed_out:
+        declarer = params.get("declarer") or None
+        tricks = params.get("tricks")
+        tricks = None if tricks in (None, "") else whole_number(tricks, "tricks", low=0, high=13)
+    else:
+        declarer = engine.Seat.parse(str(_required(params, "declarer")), field="declarer")
+        tricks = whole_number(_required(params, "tricks"), "tricks", low=0, high=13)
+    return engine.score(contract, declarer, vulnerability, tricks), board
+
+
+def score_data(result: engine.Score) -> dict:
+    return {
+        "contract": str(result.contract),
+        "declarer": result.declarer.value if result.declarer else None,
+        "vulnerable": result.vulnerable,
+        "tricks": result.tricks,
+        "result": result.result,
+        "score_ns": result.score_ns,
+        "score_ew": result.score_ew,
+        "breakdown": [
+            {"item": i.item, "label": i.label_zh, "points": i.points, "law": i.law} for i in result.breakdown
+        ],
+    }
+
+
+def board_data(board: engine.Board) -> dict:
+    return {"board": board.number, "dealer": board.dealer.value, "vulnerability": board.vulnerability.value}
+
+
+def imps_from_params(params: Mapping[str, object]) -> dict:
+    diff = whole_number(_required(params, "diff"), "diff")
+    return {"diff": diff, "imps": engine.imps(diff)}
+
+
+def matchpoints_data(scores: object) -> dict:
+    result = engine.matchpoints(scores)
+    return {
+        "matchpoints": list(result.matchpoints),
+        "percentages": list(result.percentages),
+        "top": result.top,
+    }
+
+
+def _side_field(exc: EngineError) -> EngineError:
+    """The engine names outcome fields ns.contract / ew.tricks; the API's keys are NS / EW."""
+    field = exc.field or ""
+    for engine_name, api_name in (("ns", "NS"), ("ew", "EW")):
+        if field == engine_name or field.startswith(engine_name + "."):
+            return type(exc)(exc.message, api_name + field[len(engine_name) :])
+    return exc
+
+
+def adjusted_score(body: object) -> dict:
+    """POST /api/adjusted-score/: Law 12C1/86A/88 (artificial), 12C2 (assigned), 12C3 (weighted)."""
+    if not isinstance(body, Mapping):
+        raise EngineError("the body must be a JSON object.", None)
+    method = body.get("method")
+    if method == "artificial":
+        results = engine.artificial(body.get("form"), body.get("fault"), body.get("session_percent"))
+        out = {}
+        for side, result in results.items():
+            entry = {"label": result.label.value, "label_zh": result.label_zh, "laws": list(result.laws)}
+            if result.percent is not None:
+                entry["percent"] = result.percent
+            if result.imps is not None:
+                entry["imps"] = result.imps
+            out[str(side)] = entry
+        return out
+    if method == "assigned":
+        try:
+            result = engine.assigned(
+                _required(body, "vulnerability"), _required(body, "NS"), _required(body, "EW")
+            )
+        except EngineError as exc:
+            raise _side_field(exc) from None
+        return {
+            "NS": score_data(result.ns),
+            "EW": score_data(result.ew),
+            "score_ns": result.score_ns,
+            "score_ew": result.score_ew,
+            "balanced": result.balanced,
+            "laws": list(result.laws),
+        }
+    if method == "weighted":
+        result = engine.weighted(
+            _required(body, "vulnerability"),
+            body.get("outcomes"),
+            other_table_score_ns=body.get("other_table_score_ns"),
+            field_scores_ns=body.get("field_scores_ns"),
+        )
+        out = {
+            "score_ns": result.score_ns,
+            "lines": [
+                {
+                    **score_data(line.score),
+                    "weight": line.weight,
+                    "imps": line.imps,
+                    "matchpoints": line.matchpoints,
+                }
+                for line in result.lines
+            ],
+            "laws": list(result.laws),
+        }
+        if result.imps is not None:
+            out["imps"] = result.imps
+        if result.matchpoints is not None:
+            out.update(matchpoints=result.matchpoints, top=result.top, percentage=result.percentage)
+        return out
+    raise EngineError("method must be one of artificial, assigned, weighted.", "method")

@@ -1,0 +1,358 @@
+"""Seats, strains, vulnerability and contracts: the nouns the laws score with.
+
+Contract notation (DESIGN.md §7): level 1–7, strain ``C D H S NT`` (also ``N``, ♣♦♥♠, 梅花 方块 红心 黑桃 无将),
+then ``X`` or ``XX``; case-insensitive; ``PASS`` for a board passed out. ``Contract.parse`` and ``str`` round-trip
+through the canonical form (``4SX``, ``3NT``, ``7NTXX``, ``PASS``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+from . import tables
+from .errors import ContractError, SeatError, StrainError, VulnerabilityError
+
+__all__ = ["Contract", "Doubling", "Seat", "Side", "Strain", "Vulnerability"]
+
+MIN_LEVEL = 1
+MAX_LEVEL = 7
+TOTAL_TRICKS = 13
+
+_SPACES = re.compile(r"\s+")
+
+
+def _key(text: str) -> str:
+    """Normalise user text for a lookup: no whitespace, upper case."""
+    return _SPACES.sub("", text).upper()
+
+
+class Side(StrEnum):
+    """Law 4: the two sides of a table, North–South against East–West."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def opponents(self) -> Side:
+        return Side.EW if self is Side.NS else Side.NS
+
+    @classmethod
+    def parse(cls, value: Side | str, *, field: str = "side") -> Side:
+        """Read ``NS``/``EW`` (also ``N-S``, ``E/W``, 南北, 东西), case-insensitive."""
+        if isinstance(value, Side):
+            return value
+        if isinstance(value, str):
+            side = _SIDE_NAMES.get(_key(value).replace("-", "").replace("/", ""))
+            if side is not None:
+                return side
+        raise SeatError(f"Unknown side {value!r}: expected NS or EW.", field)
+
+
+_SIDE_NAMES: dict[str, Side] = {"NS": Side.NS, "EW": Side.EW, "南北": Side.NS, "东西": Side.EW}
+
+
+class Seat(StrEnum):
+    """Law 3: the four compass positions at a table, in the order of play (clockwise)."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @property
+    def partner(self) -> Seat:
+        return _ORDER[(_ORDER.index(self) + 2) % 4]
+
+    @property
+    def lho(self) -> Seat:
+        """Left-hand opponent: the next player in rotation."""
+        return _ORDER[(_ORDER.index(self) + 1) % 4]
+
+    @property
+    def rho(self) -> Seat:
+        """Right-hand opponent: the previous player in rotation."""
+        return _ORDER[(_ORDER.index(self) + 3) % 4]
+
+    @property
+    def side(self) -> Side:
+        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+
+    @property
+    def label_zh(self) -> str:
+        return _SEAT_ZH[self]
+
+    @classmethod
+    def parse(cls, value: Seat | str, *, field: str = "seat") -> Seat:
+        """Read ``N E S W`` (also ``North``…, 北 东 南 西, 北家…), case-insensitive."""
+        if isinstance(value, Seat):
+            return value
+        if isinstance(value, str):
+            seat = _SEAT_NAMES.get(_key(value))
+            if seat is not None:
+                return seat
+        raise SeatError(f"Unknown seat {value!r}: expected N, E, S or W.", field)
+
+
+_ORDER: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
+_SEAT_ZH: dict[Seat, str] = {Seat.N: "北", Seat.E: "东", Seat.S: "南", Seat.W: "西"}
+_SEAT_NAMES: dict[str, Seat] = {
+    **{s.value: s for s in Seat},
+    **{name: s for s, name in zip(Seat, ("NORTH", "EAST", "SOUTH", "WEST"), strict=True)},
+    **{zh: s for s, zh in _SEAT_ZH.items()},
+    **{zh + "家": s for s, zh in _SEAT_ZH.items()},
+}
+
+
+class Strain(StrEnum):
+    """Law 1 / Definitions: a denomination (定约名目), lowest to highest: clubs, diamonds, hearts, spades, no trump."""
+
+    C = "C"
+    D = "D"
+    H = "H"
+    S = "S"
+    NT = "NT"
+
+    @property
+    def is_minor(self) -> bool:
+        return self in (Strain.C, Strain.D)
+
+    @property
+    def is_major(self) -> bool:
+        return self in (Strain.H, Strain.S)
+
+    @property
+    def symbol(self) -> str:
+        return _STRAIN_SYMBOL[self]
+
+    @property
+    def label_zh(self) -> str:
+        return _STRAIN_ZH[self]
+
+    @classmethod
+    def parse(cls, value: Strain | str, *, field: str = "strain") -> Strain:
+        """Read ``C D H S NT N``, ♣♦♥♠ (also ♧♢♡♤), 梅花 方块 红心 黑桃 无将 (also 草花, 无), case-insensitive."""
+        if isinstance(value, Strain):
+            return value
+        if isinstance(value, str):
+            strain = _STRAIN_NAMES.get(_key(value))
+            if strain is not None:
+                return strain
+        raise StrainError(f"Unknown strain {value!r}: expected C, D, H, S or NT.", field)
+
+
+_STRAIN_SYMBOL: dict[Strain, str] = {
+    Strain.C: "♣",
+    Strain.D: "♦",
+    Strain.H: "♥",
+    Strain.S: "♠",
+    Strain.NT: "NT",
+}
+_STRAIN_ZH: dict[Strain, str] = {
+    Strain.C: "梅花",
+    Strain.D: "方块",
+    Strain.H: "红心",
+    Strain.S: "黑桃",
+    Strain.NT: "无将",
+}
+_STRAIN_NAMES: dict[str, Strain] = {
+    **{s.value: s for s in Strain},
+    "N": Strain.NT,
+    "♣": Strain.C,
+    "♧": Strain.C,
+    "♦": Strain.D,
+    "♢": Strain.D,
+    "♥": Strain.H,
+    "♡": Strain.H,
+    "♠": Strain.S,
+    "♤": Strain.S,
+    **{zh: s for s, zh in _STRAIN_ZH.items()},
+    "草花": Strain.C,
+    "无": Strain.NT,
+    "CLUBS": Strain.C,
+    "DIAMONDS": Strain.D,
+    "HEARTS": Strain.H,
+    "SPADES": Strain.S,
+    "NOTRUMP": Strain.NT,
+    "NOTRUMPS": Strain.NT,
+}
+
+
+class Doubling(IntEnum):
+    """Law 19 / 77: whether the final contract was doubled or redoubled (compares equal to 0, 1, 2)."""
+
+    UNDOUBLED = 0
+    DOUBLED = 1
+    REDOUBLED = 2
+
+    @property
+    def suffix(self) -> str:
+        return "X" * int(self)
+
+
+class Vulnerability(StrEnum):
+    """Law 2: which sides are vulnerable on a board (None, NS, EW, Both; 双无 南北 东西 双有)."""
+
+    NONE = "None"
+    NS = "NS"
+    EW = "EW"
+    BOTH = "Both"
+
+    def is_vulnerable(self, seat: Seat | Side | str) -> bool:
+        """Law 2: whether the side of ``seat`` (a seat, a side, or text for either) is vulnerable."""
+        if isinstance(seat, Seat):
+            side = seat.side
+        elif isinstance(seat, Side):
+            side = seat
+        elif isinstance(seat, str) and _key(seat) in _SEAT_NAMES:
+            side = Seat.parse(seat).side
+        elif isinstance(seat, str):
+            side = Side.parse(seat)
+        else:
+            raise SeatError(f"Unknown seat {seat!r}: expected N, E, S or W.")
+        return self is Vulnerability.BOTH or self.value == side.value
+
+    @property
+    def label_zh(self) -> str:
+        return _VUL_ZH[self]
+
+    @classmethod
+    def parse(cls, value: Vulnerability | str, *, field: str = "vulnerability") -> Vulnerability:
+        """Read ``None NS EW Both`` (case-insensitive; also 双无 南北 东西 双有 and common variants)."""
+        if isinstance(value, Vulnerability):
+            return value
+        if isinstance(value, str):
+            vul = _VUL_NAMES.get(_key(value).replace("-", "").replace("/", ""))
+            if vul is not None:
+                return vul
+        raise VulnerabilityError(
+            f"Unknown vulnerability {value!r}: expected None, NS, EW or Both (双无, 南北, 东西, 双有).", field
+        )
+
+
+_VUL_ZH: dict[Vulnerability, str] = {
+    Vulnerability.NONE: "双无",
+    Vulnerability.NS: "南北",
+    Vulnerability.EW: "东西",
+    Vulnerability.BOTH: "双有",
+}
+_VUL_NAMES: dict[str, Vulnerability] = {
+    **{v.value.upper(): v for v in Vulnerability},
+    **{zh: v for v, zh in _VUL_ZH.items()},
+    "NEITHER": Vulnerability.NONE,
+    "LOVE": Vulnerability.NONE,
+    "ALL": Vulnerability.BOTH,
+    "无局": Vulnerability.NONE,
+    "双方无局": Vulnerability.NONE,
+    "南北有局": Vulnerability.NS,
+    "东西有局": Vulnerability.EW,
+    "双方有局": Vulnerability.BOTH,
+    "全局": Vulnerability.BOTH,
+}
+
+_PASS_WORDS = frozenset(
+    {"PASS", "P", "PASSOUT", "PASSEDOUT", "ALLPASS", "不叫", "都不叫", "全不叫", "四家不叫"}
+)
+_LEVEL_AND_REST = re.compile(r"^(\d+)(.*)$")
+# Longest suffix first, so "XX" and 再加倍 are not read as "X" and 加倍.
+_DOUBLING_SUFFIXES: tuple[tuple[str, Doubling], ...] = (
+    ("XX", Doubling.REDOUBLED),
+    ("再加倍", Doubling.REDOUBLED),
+    ("X", Doubling.DOUBLED),
+    ("加倍", Doubling.DOUBLED),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """Definitions / Law 22: the final contract. ``level`` 1–7 with a ``strain``, or level 0 and no strain when
+    the board was passed out (Law 22A); ``doubled`` is 0, 1 or 2 (a :class:`Doubling`)."""
+
+    level: int
+    strain: Strain | None
+    doubled: Doubling = Doubling.UNDOUBLED
+
+    def __post_init__(self) -> None:
+        level, strain, doubled = self.level, self.strain, self.doubled
+        if isinstance(level, bool) or not isinstance(level, int):
+            raise ContractError(f"Contract level must be a whole number, not {level!r}.")
+        if isinstance(doubled, bool) or not isinstance(doubled, int) or doubled not in (0, 1, 2):
+            raise ContractError(f"Doubling must be 0 (undoubled), 1 (X) or 2 (XX), not {doubled!r}.")
+        object.__setattr__(self, "doubled", Doubling(doubled))
+        if level == 0 and strain is None:
+            if doubled:
+                raise ContractError("A passed-out board cannot be doubled.")
+            return
+        if strain is None:
+            raise ContractError(f"A level-{level} contract needs a strain (C, D, H, S or NT).")
+        if not MIN_LEVEL <= level <= MAX_LEVEL:
+            raise ContractError(f"Contract level must be 1–7, not {level}.")
+        try:
+            object.__setattr__(self, "strain", Strain.parse(strain))
+        except StrainError as exc:
+            raise ContractError(exc.message) from None
+
+    @classmethod
+    def passed_out(cls) -> Contract:
+        """Law 22A: all four players passed; the board scores zero."""
+        return cls(0, None, Doubling.UNDOUBLED)
+
+    @property
+    def is_passed_out(self) -> bool:
+        return self.strain is None
+
+    @property
+    def tricks_needed(self) -> int:
+        """Tricks the declaring side must take to make the contract (level + book); 0 for a passed-out board."""
+        return 0 if self.is_passed_out else self.level + tables.BOOK
+
+    @classmethod
+    def parse(cls, value: Contract | str, *, field: str = "contract") -> Contract:
+        """Read a contract: ``4S``, ``4SX``, ``3NTXX``, ``3N``, ``4♠X``, ``4黑桃X``, ``4 hearts x``, ``PASS``.
+
+        Case and spaces are ignored. Raises :class:`ContractError` (field ``contract``) for anything else.
+        """
+        if isinstance(value, Contract):
+            return value
+        if not isinstance(value, str):
+            raise ContractError(f"A contract must be text such as 4SX or PASS, not {value!r}.", field)
+        text = _key(value)
+        if not text:
+            raise ContractError("The contract is empty: give e.g. 4S, 3NTX or PASS.", field)
+        if text in _PASS_WORDS:
+            return cls.passed_out()
+        match = _LEVEL_AND_REST.match(text)
+        if match is None:
+            raise ContractError(f"Cannot read contract {value!r}: expected a level 1–7 then a strain.", field)
+        level = int(match[1])
+        if not MIN_LEVEL <= level <= MAX_LEVEL:
+            raise ContractError(f"Contract level must be 1–7, not {match[1]} (in {value!r}).", field)
+        rest, doubled = match[2], Doubling.UNDOUBLED
+        for suffix, doubling in _DOUBLING_SUFFIXES:
+            if rest.endswith(suffix) and len(rest) > len(suffix):
+                rest, doubled = rest[: -len(suffix)], doubling
+                break
+        strain = _STRAIN_NAMES.get(rest)
+        if strain is None:
+            raise ContractError(
+                f"Cannot read contract {value!r}: unknown strain {rest or '(none)'!r}; "
+                "expected C, D, H, S or NT, then X or XX.",
+                field,
+            )
+        return cls(level, strain, doubled)
+
+    def __str__(self) -> str:
+        if self.strain is None:
+            return "PASS"
+        return f"{self.level}{self.strain.value}{self.doubled.suffix}"
+
+    @property
+    def label_zh(self) -> str:
+        """Chinese label, e.g. 4黑桃加倍, 3无将, 四家不叫."""
+        if self.strain is None:
+            return "四家不叫"
+        suffix = {Doubling.UNDOUBLED: "", Doubling.DOUBLED: "加倍", Doubling.REDOUBLED: "再加倍"}[
+            self.doubled
+        ]
+        return f"{self.level}{self.strain.label_zh}{suffix}"

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from rulings import views
+
+app_name = "rulings"
+
+urlpatterns = [
+    path("tools/score/", views.score_page, name="score"),
+    path("tools/imps/", views.imps_page, name="imps"),
+    path("tools/matchpoints/", views.matchpoints_page, name="matchpoints"),
+    path("tools/adjusted/", views.adjusted_page, name="adjusted"),
+]
