@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rulings import api
+from rulings import api, trees_api
 
 urlpatterns = [
     path("boards/<int:number>/", api.board, name="api-board"),
@@ -8,4 +8,7 @@ urlpatterns = [
     path("imps/", api.imps, name="api-imps"),
     path("matchpoints/", api.matchpoints, name="api-matchpoints"),
     path("adjusted-score/", api.adjusted_score, name="api-adjusted-score"),
+    path("rulings/trees/", trees_api.tree_list, name="api-tree-list"),
+    path("rulings/trees/<slug:slug>/", trees_api.tree_detail, name="api-tree-detail"),
+    path("rulings/trees/<slug:slug>/evaluate/", trees_api.tree_evaluate, name="api-tree-evaluate"),
 ]

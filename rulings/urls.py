@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rulings import views
+from rulings import views, wizard_views
 
 app_name = "rulings"
 
@@ -9,4 +9,6 @@ urlpatterns = [
     path("tools/imps/", views.imps_page, name="imps"),
     path("tools/matchpoints/", views.matchpoints_page, name="matchpoints"),
     path("tools/adjusted/", views.adjusted_page, name="adjusted"),
+    path("rulings/", wizard_views.wizard_index, name="wizard"),
+    path("rulings/<slug:slug>/", wizard_views.wizard_walk, name="wizard-walk"),
 ]

@@ -1,0 +1,51 @@
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_index_lists_the_three_irregularities(client):
+    html = client.get("/rulings/").content.decode()
+    for slug in ("insufficient-bid", "lead-out-of-turn", "revoke"):
+        assert f'href="/rulings/{slug}/"' in html
+
+
+def test_question_screen_has_choices_back_and_steps(client):
+    html = client.get("/rulings/revoke/", {"established": "true"}).content.decode()
+    assert html.count('class="big-choice answer"') >= 2
+    assert "上一步" in html and "第 2 问" in html
+    assert 'href="/rulings/revoke/"' in html  # the answered step links back
+
+
+def test_walk_to_a_ruling_card(client):
+    facts = {
+        "established": "true",
+        "on_trick_12": "false",
+        "revoker": "defender",
+        "subsequent_revoke_same_suit_same_player": "false",
+        "failure_to_play_faced_card": "false",
+        "noticed_after_nos_called_next_deal": "false",
+        "noticed_after_round_ended": "false",
+        "offender_won_revoke_trick": "true",
+        "offending_side_won_revoke_trick": "true",
+        "offending_side_tricks_after_revoke_trick": "1",
+        "offender_later_won_with_card_playable_to_revoke_trick": "false",
+        "contract": "4S",
+        "declarer": "N",
+        "vulnerability": "NS",
+        "declarer_tricks": "10",
+        "revoking_side": "defending",
+    }
+    html = client.get("/rulings/revoke/", facts).content.decode()
+    assert "向牌手宣布" in html and "第64条A款1项" in html
+    assert '<tr data-field="tricks_transferred"><th>转移赢墩数</th><td>2</td></tr>' in html
+    assert '<tr data-field="score_ns"><th>调整后南北得分</th><td>680</td></tr>' in html
+    assert 'data-sheet-ref="64A1"' in html
+
+
+def test_bad_fact_in_url_is_a_clear_400(client):
+    response = client.get("/rulings/revoke/", {"established": "maybe"})
+    assert response.status_code == 400 and "established" in response.content.decode()
+
+
+def test_unknown_tree_404(client):
+    assert client.get("/rulings/nothing/").status_code == 404
