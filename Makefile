@@ -17,6 +17,7 @@ setup: $(STAMP)
 	mkdir -p var/static
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py load_corpus --quiet
+	$(PY) manage.py load_demo
 
 ## run: setup, then serve on http://127.0.0.1:8000
 run: setup

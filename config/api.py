@@ -18,11 +18,17 @@ class FieldError(exceptions.APIException):
         self.field = field
 
 
+class ConflictError(FieldError):
+    """A 409: the resource changed since the client read it (the ruling log's version check)."""
+
+    status_code = status.HTTP_409_CONFLICT
+
+
 def _first_message(detail) -> tuple[str, str | None]:
     if isinstance(detail, dict):
         for key, value in detail.items():
             message, _ = _first_message(value)
-            return message, (None if key == "non_field_errors" else str(key))
+            return message, (None if key in ("non_field_errors", "detail") else str(key))
     if isinstance(detail, list) and detail:
         return _first_message(detail[0])
     return str(detail), None

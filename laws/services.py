@@ -75,8 +75,10 @@ def corpus_import(
     edition_code: str | None = None,
     glossary: bool = False,
     outline: Outline | None = None,
+    notify: bool = True,
 ) -> ImportReport:
-    """Import one file of the plain-text layout; rerunning updates in place. Raises laws.text.ParseError."""
+    """Import one file of the plain-text layout; rerunning updates in place. Raises laws.text.ParseError.
+    With notify, `corpus_imported` is sent once the import commits (the search index rebuilds on it)."""
     if source not in Source.values:
         raise ValueError(f"source must be one of {Source.values}")
     parsed = parse(text, definitions_only=glossary)
@@ -144,7 +146,8 @@ def corpus_import(
 
     report.pending = references_resolve(edition)
     Edition.objects.filter(pk=edition.pk).update(revision=models.F("revision") + 1)
-    transaction.on_commit(lambda: corpus_imported.send(sender=Edition, edition=edition))
+    if notify:
+        transaction.on_commit(lambda: corpus_imported.send(sender=Edition, edition=edition))
     return report
 
 
@@ -195,8 +198,10 @@ def references_resolve(edition: Edition) -> int:
     return pending
 
 
+@transaction.atomic
 def corpus_load_default(*, edition_code: str | None = None) -> list[ImportReport]:
-    """Load what fixtures/ holds: the official Definitions and Laws 1–8, the summaries, the glossary additions."""
+    """Load what fixtures/ holds: the official Definitions and Laws 1–8, the summaries, the glossary additions.
+    All or nothing, and one `corpus_imported` signal for the whole batch."""
     fixtures: Path = settings.FIXTURES_DIR
     outline = default_outline()
     jobs = [(fixtures / "sources" / "ccba-1999-definitions-and-laws-1-8.txt", Source.OFFICIAL, False)]
@@ -214,6 +219,9 @@ def corpus_load_default(*, edition_code: str | None = None) -> list[ImportReport
                 edition_code=edition_code,
                 glossary=glossary,
                 outline=outline,
+                notify=False,
             )
         )
+    edition = edition_get_or_create(edition_code)
+    transaction.on_commit(lambda: corpus_imported.send(sender=Edition, edition=edition))
     return reports

@@ -72,6 +72,7 @@ def wizard_walk(request, slug: str):
         answered=answered,
         given_optional=optional,
         vulnerabilities=[v.value for v in Vulnerability],
+        record_query=urlencode({**answered, **optional}),
     )
     return render(request, "rulings/wizard/ruling.html", context)
 

@@ -10,9 +10,17 @@ from django.core.management import call_command
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
+def django_db_setup(django_test_environment, django_db_blocker):
+    """The test database, always (also for a run whose only tests talk to the live server, which pytest-django's
+    own fixture would leave on var/db.sqlite3), with the law corpus loaded once."""
+    from django.test.utils import setup_databases, teardown_databases
+
     with django_db_blocker.unblock():
+        config = setup_databases(verbosity=0, interactive=False, aliases={"default"})
         call_command("load_corpus", "--quiet")
+    yield
+    with django_db_blocker.unblock():
+        teardown_databases(config, verbosity=0)
 
 
 @pytest.fixture(scope="session")
@@ -52,13 +60,17 @@ class HttpResult:
 
 @pytest.fixture
 def http(server_url):
-    """http(method, path, json=None) → HttpResult, over real HTTP."""
+    """http(method, path, json=None, headers=None) → HttpResult, over real HTTP."""
 
-    def call(method: str, path: str, payload=None, raw: bytes | None = None) -> HttpResult:
+    def call(
+        method: str, path: str, payload=None, raw: bytes | None = None, headers: dict | None = None
+    ) -> HttpResult:
         data = raw if raw is not None else (json.dumps(payload).encode() if payload is not None else None)
         request = urllib.request.Request(server_url + path, data=data, method=method)
         if data is not None:
             request.add_header("Content-Type", "application/json")
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 return HttpResult(response.status, response.read(), response.headers)

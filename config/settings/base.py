@@ -21,11 +21,13 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "laws",
     "rulings",
     "search",
+    "practice",
 ]
 
 MIDDLEWARE = [
@@ -67,6 +69,11 @@ DATABASES = {
     )
 }
 
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Writers take SQLite's lock when their transaction begins, so two directors saving the same ruling at once
+    # queue and the ruling log's version check answers 409, instead of one failing with "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -97,7 +104,19 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
     "UNAUTHENTICATED_USER": None,
+    # The public endpoints (laws, scores, trees, search) need no identity, so a signed-in director's page
+    # can POST to them without a CSRF token. The club rulings log (rulings.log_api) sets its own classes:
+    # a token (Authorization: Token …) or the browser session.
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
 }
+
+# Club rulings log: sign-in pages (rulings.accounts) and the login limiter's window.
+LOGIN_URL = "log:login"
+LOGIN_REDIRECT_URL = "log:clubs"
+LOGOUT_REDIRECT_URL = "laws:home"
+LOGIN_FAILURE_LIMIT = 5
+LOGIN_FAILURE_LIMIT_PER_ADDRESS = 20
+LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "裁判助手 API",

@@ -51,7 +51,9 @@ def test_law_77_cumulative_sentence_matches_the_engine():
     sentence = re.search(r"无局加倍宕1至宕5墩分别罚([\d、]+)分，有局加倍分别罚([\d、]+)分", text)
     for group, vulnerability in ((1, Vulnerability.NONE), (2, Vulnerability.BOTH)):
         expected = [int(n) for n in sentence.group(group).split("、")]
-        got = [-score(Contract.parse("7SX"), Seat.N, vulnerability, 13 - down).score_ns for down in range(1, 6)]
+        got = [
+            -score(Contract.parse("7SX"), Seat.N, vulnerability, 13 - down).score_ns for down in range(1, 6)
+        ]
         assert got == expected
 
 

@@ -1,0 +1,42 @@
+"""Display labels for practice (translatable, Chinese first): topics, difficulties, drill prompts and options."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from laws.references import chinese_ref
+from practice.models import Topic
+from rulings.labels import VALUES
+
+TOPIC_LABELS = dict(Topic.choices)
+
+DIFFICULTY_LABELS = {1: gettext_lazy("入门"), 2: gettext_lazy("进阶"), 3: gettext_lazy("提高")}
+
+DRILL_PROMPTS = {
+    "rule": gettext_lazy("应适用哪一条款？"),
+    "partner_must_pass": gettext_lazy("违规者的同伴在以后的竞叫中怎样？"),
+    "lead_penalties": gettext_lazy("违规方如成为防守方，是否可能适用第26条的引牌判罚？"),
+    "penalty_card": gettext_lazy("是否产生罚张？"),
+    "declarer_becomes_dummy": gettext_lazy("庄家是否改作明手？"),
+    "tricks_transferred": gettext_lazy("转移几墩给非违规方？"),
+}
+
+
+def topic_label(topic: str) -> str:
+    return str(TOPIC_LABELS.get(topic, topic))
+
+
+def drill_prompt(field: str) -> str:
+    return str(DRILL_PROMPTS.get(field, field))
+
+
+def drill_option(field: str, value: object) -> str:
+    """The text of one drill option: a law reference in the rulebook's form, yes/no, or the wizard's label."""
+    if field == "rule" and isinstance(value, str):
+        try:
+            return chinese_ref(value)
+        except ValueError:
+            return value
+    if isinstance(value, bool):
+        return _("是") if value else _("否")
+    label = VALUES.get((field, value))
+    return str(label) if label is not None else str(value)

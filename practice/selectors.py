@@ -1,0 +1,344 @@
+"""Reads for practice: the scenario bank, drills, a learner's cards and progress, and rendered explanations."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from html import escape
+
+from django.conf import settings
+from django.db.models import Count, Q
+from django.http import Http404
+from django.utils.translation import get_language
+
+from laws.references import find_references
+from laws.rendering import render
+from laws.selectors import edition_default, render_context
+from practice import engine, labels
+from practice.engine import Scenario
+from practice.models import Attempt, Card, Topic
+from rulings.trees import trees
+
+SESSION_KEY = "practice_learner"
+"""The browser session key holding an anonymous learner's token."""
+
+
+# --- the bank and drills ---------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def scenarios() -> dict[str, Scenario]:
+    """The scenario bank, loaded once from fixtures/scenarios (a broken file fails loudly, listing every problem)."""
+    loaded = engine.load_scenarios(settings.FIXTURES_DIR / "scenarios")
+    topic_order = {topic: index for index, topic in enumerate(engine.TOPICS)}
+    return dict(
+        sorted(loaded.items(), key=lambda item: (topic_order[item[1].topic], item[1].difficulty, item[0]))
+    )
+
+
+def bank_list(*, topic: str | None = None, difficulty: int | None = None) -> list[Scenario]:
+    return [
+        scenario
+        for scenario in scenarios().values()
+        if (topic is None or scenario.topic == topic)
+        and (difficulty is None or scenario.difficulty == difficulty)
+    ]
+
+
+def drill_trees() -> list:
+    """The decision trees drills are generated from, in the wizard's order."""
+    return [tree for slug, tree in trees().items() if slug in engine.TREE_TOPICS]
+
+
+@lru_cache(maxsize=512)
+def _drill(slug: str, seed: int, language: str) -> Scenario:
+    tree = trees().get(slug)
+    if tree is None or slug not in engine.TREE_TOPICS:
+        raise Http404(f"no drills for {slug!r}")
+    return engine.make_drill(tree, seed, label=labels.drill_option, prompt=labels.drill_prompt)
+
+
+def drill_get(slug: str, seed: int) -> Scenario:
+    return _drill(slug, seed, get_language() or settings.LANGUAGE_CODE)
+
+
+def item_get(item: str) -> Scenario:
+    """A bank scenario or a drill (``drill-<tree>-<seed>``) by id; Http404 when there is none."""
+    scenario = scenarios().get(item)
+    if scenario is not None:
+        return scenario
+    drill = engine.parse_drill_id(item)
+    if drill is not None and drill[0] in engine.TREE_TOPICS:
+        return drill_get(*drill)
+    raise Http404(f"no practice scenario {item!r}")
+
+
+# --- rendering -------------------------------------------------------------------------------------------------
+
+_RED = re.compile(r"([♥♦])")
+_TAG = re.compile(r"(<[^>]+>)")
+
+
+def _enhance(html: str) -> str:
+    """Law links open in the sheet (keeping the page); red suits coloured. Only text between tags is touched."""
+    parts = _TAG.split(html)
+    for index, part in enumerate(parts):
+        if part.startswith("<"):
+            if part.startswith("<a ") and 'data-ref="' in part:
+                ref = part.split('data-ref="', 1)[1].split('"', 1)[0]
+                parts[index] = part.replace("<a ", f'<a data-sheet-ref="{ref}" ', 1)
+        else:
+            parts[index] = _RED.sub(r'<span class="suit-red">\1</span>', part)
+    return "".join(parts)
+
+
+@lru_cache(maxsize=2048)
+def _render(text: str, edition_key: tuple[int, int]) -> str:
+    return _enhance(render(text, render_context(edition_default()), law_layout=True))
+
+
+def text_html(text: str) -> str:
+    """Scenario text (situation or explanation) → safe HTML with law links, tables and glossary terms."""
+    edition = edition_default()
+    return _render(text, (edition.pk, edition.revision))
+
+
+def inline_html(text: str) -> str:
+    """A prompt or option text: escaped, red suits coloured — never a link, so tapping an option selects it."""
+    return _RED.sub(r'<span class="suit-red">\1</span>', escape(text))
+
+
+def scenario_laws(scenario: Scenario) -> list[str]:
+    """The law references an explanation cites, in order, without repeats."""
+    if scenario.laws:
+        return list(scenario.laws)
+    seen: dict[str, None] = {}
+    for found in find_references(scenario.explanation):
+        seen.setdefault(found.ref, None)
+    return list(seen)
+
+
+# --- learners --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Learner:
+    """Whose progress: a signed-in user, or an anonymous browser session's token."""
+
+    user_id: int | None = None
+    token: str | None = None
+
+    @property
+    def filter(self) -> Q:
+        if self.user_id is not None:
+            return Q(user_id=self.user_id)
+        return Q(session_token=self.token, user__isnull=True)
+
+    @property
+    def fields(self) -> dict[str, object]:
+        if self.user_id is not None:
+            return {"user_id": self.user_id, "session_token": None}
+        return {"user_id": None, "session_token": self.token}
+
+    @property
+    def signed_in(self) -> bool:
+        return self.user_id is not None
+
+
+def learner_from_request(request) -> Learner | None:
+    """The learner of this request, or None for an anonymous visitor who has not answered anything yet."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return Learner(user_id=user.pk)
+    token = request.session.get(SESSION_KEY)
+    return Learner(token=token) if token else None
+
+
+def learner_step(learner: Learner | None) -> int:
+    """Answers given so far: the clock spaced repetition counts in."""
+    if learner is None:
+        return 0
+    return Attempt.objects.filter(learner.filter).count()
+
+
+def learner_cards(learner: Learner | None, items=None) -> dict[str, engine.Card]:
+    if learner is None:
+        return {}
+    rows = Card.objects.filter(learner.filter)
+    if items is not None:
+        rows = rows.filter(item__in=list(items))
+    return {
+        row.item: engine.Card(row.item, row.box, row.due_step, row.seen, row.right, row.last_correct)
+        for row in rows
+    }
+
+
+def next_item(
+    learner: Learner | None,
+    *,
+    topic: str | None = None,
+    difficulty: int | None = None,
+    exclude: str | None = None,
+) -> Scenario | None:
+    """The bank scenario to practise next (spaced repetition order: due wrong answers, then new, then the rest)."""
+    pool = bank_list(topic=topic, difficulty=difficulty)
+    if not pool:
+        return None
+    cards = learner_cards(learner, [scenario.id for scenario in pool])
+    seed = f"{learner.user_id or learner.token}" if learner else "anonymous"
+    order = engine.order(
+        [(scenario.id, scenario.difficulty) for scenario in pool],
+        cards,
+        learner_step(learner),
+        exclude=exclude,
+        seed=seed,
+    )
+    return scenarios()[order[0]]
+
+
+def next_drill_seed(learner: Learner | None, slug: str, *, exclude: str | None = None) -> int:
+    """A drill of tree ``slug`` to practise: a due drill answered wrongly comes back first, otherwise a new seed."""
+    prefix = f"{engine.DRILL_PREFIX}{slug}-"
+    if learner is not None:
+        step = learner_step(learner)
+        due = (
+            Card.objects.filter(learner.filter, item__startswith=prefix, due_step__lte=step, box=0)
+            .exclude(item=exclude or "")
+            .order_by("due_step", "item")
+            .first()
+        )
+        if due is not None:
+            parsed = engine.parse_drill_id(due.item)
+            if parsed is not None and parsed[0] == slug:
+                return parsed[1]
+        seen = set(
+            Card.objects.filter(learner.filter, item__startswith=prefix).values_list("item", flat=True)
+        )
+    else:
+        seen = set()
+    rng = random.Random()
+    for _ in range(50):
+        seed = rng.randrange(1, 1_000_000)
+        if engine.drill_id(slug, seed) not in seen:
+            return seed
+    return rng.randrange(1, 1_000_000)  # pragma: no cover - 50 collisions in a million
+
+
+# --- progress --------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class TopicProgress:
+    topic: str
+    label: str
+    total: int = 0
+    """Scenarios of the topic in the bank."""
+    attempts: int = 0
+    right: int = 0
+    seen: int = 0
+    """Bank scenarios answered at least once."""
+    mastered: int = 0
+    """Bank scenarios right several times in a row (Leitner box ≥ 3)."""
+    due: int = 0
+    drills: int = 0
+    review: list[str] = field(default_factory=list)
+    """Items whose last answer was wrong (to practise again)."""
+
+    @property
+    def accuracy(self) -> int | None:
+        return round(100 * self.right / self.attempts) if self.attempts else None
+
+    @property
+    def coverage(self) -> int:
+        return round(100 * self.seen / self.total) if self.total else 0
+
+
+def progress(learner: Learner | None) -> list[TopicProgress]:
+    """Progress by topic: attempts and right answers (bank and drills), bank coverage, mastered and due cards."""
+    rows = {topic: TopicProgress(topic, labels.topic_label(topic)) for topic in engine.TOPICS}
+    for scenario in scenarios().values():
+        rows[scenario.topic].total += 1
+    if learner is None:
+        return list(rows.values())
+    tallies = (
+        Attempt.objects.filter(learner.filter)
+        .values("topic")
+        .annotate(
+            n=Count("id"),
+            right=Count("id", filter=Q(correct=True)),
+            drills=Count("id", filter=Q(source="drill")),
+        )
+    )
+    for tally in tallies:
+        row = rows.get(tally["topic"])
+        if row is not None:
+            row.attempts, row.right, row.drills = tally["n"], tally["right"], tally["drills"]
+    step = learner_step(learner)
+    bank = scenarios()
+    for card in Card.objects.filter(learner.filter).order_by("item"):
+        row = rows.get(card.topic)
+        if row is None:
+            continue
+        if card.item in bank:
+            row.seen += 1
+            row.mastered += int(card.box >= engine.MASTERED_BOX)
+        if card.due_step <= step:
+            row.due += 1
+        if card.last_correct is False:
+            row.review.append(card.item)
+    return list(rows.values())
+
+
+def progress_by_users(user_ids) -> dict[int, dict[str, TopicProgress]]:
+    """Progress by topic for several users at once (the club view): user id → topic → progress."""
+    out: dict[int, dict[str, TopicProgress]] = defaultdict(dict)
+    totals: dict[str, int] = defaultdict(int)
+    for scenario in scenarios().values():
+        totals[scenario.topic] += 1
+    for user_id in user_ids:
+        for topic in engine.TOPICS:
+            out[user_id][topic] = TopicProgress(topic, labels.topic_label(topic), total=totals[topic])
+    tallies = (
+        Attempt.objects.filter(user_id__in=list(user_ids))
+        .values("user_id", "topic")
+        .annotate(
+            n=Count("id"),
+            right=Count("id", filter=Q(correct=True)),
+            drills=Count("id", filter=Q(source="drill")),
+        )
+    )
+    for tally in tallies:
+        row = out[tally["user_id"]].get(tally["topic"])
+        if row is not None:
+            row.attempts, row.right, row.drills = tally["n"], tally["right"], tally["drills"]
+    bank = scenarios()
+    for card in Card.objects.filter(user_id__in=list(user_ids)):
+        row = out[card.user_id].get(card.topic)
+        if row is not None and card.item in bank:
+            row.seen += 1
+            row.mastered += int(card.box >= engine.MASTERED_BOX)
+    return dict(out)
+
+
+def topics_with_counts() -> list[dict[str, object]]:
+    """Each topic with its label and how many bank scenarios it has per difficulty."""
+    counts: dict[str, dict[int, int]] = {
+        topic: dict.fromkeys(engine.DIFFICULTIES, 0) for topic in engine.TOPICS
+    }
+    for scenario in scenarios().values():
+        counts[scenario.topic][scenario.difficulty] += 1
+    return [
+        {
+            "value": topic,
+            "label": labels.topic_label(topic),
+            "total": sum(counts[topic].values()),
+            "by_difficulty": counts[topic],
+        }
+        for topic in engine.TOPICS
+    ]
+
+
+TOPIC_VALUES = frozenset(Topic.values)

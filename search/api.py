@@ -1,0 +1,56 @@
+"""GET /api/search/?q=&limit= (DESIGN.md §7). Thin: search.query does the work; bad input is a 400."""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.decorators import api_view
+from rest_framework.response import Response
+
+from config.api import FieldError
+from search.query import DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH, SearchInputError, search
+
+_RESULT_FIELDS = {
+    "ref": serializers.CharField(allow_null=True, help_text="27B1; the cited ref for a glossary term"),
+    "law": serializers.IntegerField(allow_null=True),
+    "title": serializers.CharField(),
+    "snippet": serializers.CharField(help_text="HTML: escaped text, matches in <mark>"),
+    "url": serializers.CharField(),
+    "score": serializers.FloatField(),
+    "kind": serializers.ChoiceField(["section", "definition"]),
+    "jump": serializers.BooleanField(help_text="the query was this reference"),
+}
+
+
+def parse_limit(raw: str | None) -> int:
+    if raw is None or raw == "":
+        return DEFAULT_LIMIT
+    try:
+        limit = int(raw.strip())
+    except ValueError:
+        raise FieldError(f"limit must be a whole number from 1 to {MAX_LIMIT}", "limit") from None
+    return limit
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter("q", OpenApiTypes.STR, description=f"at most {MAX_QUERY_LENGTH} characters"),
+        OpenApiParameter("limit", OpenApiTypes.INT, description=f"1–{MAX_LIMIT}, default {DEFAULT_LIMIT}"),
+    ],
+    responses=inline_serializer(
+        "SearchResponse",
+        {
+            "query": serializers.CharField(),
+            "results": inline_serializer("SearchResult", _RESULT_FIELDS, many=True),
+            "took_ms": serializers.FloatField(),
+        },
+    ),
+)
+@api_view(["GET"])
+def search_api(request):
+    query = request.query_params.get("q", "")
+    limit = parse_limit(request.query_params.get("limit"))
+    try:
+        result = search(query, limit=limit)
+    except SearchInputError as exc:
+        raise FieldError(str(exc), exc.field) from exc
+    return Response(result.as_dict())

@@ -1,0 +1,204 @@
+// 裁判助手 — results as you type in the top bar's search box (GET /api/search/). Without this file the box
+// still works: it submits to /search/, which jumps to a reference or lists the results.
+(function () {
+  "use strict";
+  var form = document.querySelector("form.goto[data-search-api]");
+  if (!form || !window.fetch) return;
+  var input = form.querySelector("input[name=q]");
+  var pop = form.querySelector(".search-pop");
+  var api = form.getAttribute("data-search-api");
+  var label = function (name) { return form.getAttribute("data-label-" + name) || ""; };
+  var RECENT_KEY = "caipan.search.recent";
+  var RECENT_MAX = 8;
+  var DELAY = 180;
+  var timer = null;
+  var controller = null;
+  var composing = false;
+  var lastQuery = null;
+  var active = -1;
+
+  // ---- recent searches, remembered on this device
+  function recent() {
+    try {
+      var list = JSON.parse(window.localStorage.getItem(RECENT_KEY) || "[]");
+      return Array.isArray(list) ? list.filter(function (q) { return typeof q === "string"; }) : [];
+    } catch (e) { return []; }
+  }
+  function remember(query) {
+    query = (query || "").trim();
+    if (!query) return;
+    var list = recent().filter(function (q) { return q !== query; });
+    list.unshift(query);
+    try { window.localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, RECENT_MAX))); } catch (e) { /* private mode */ }
+  }
+  function forget() {
+    try { window.localStorage.removeItem(RECENT_KEY); } catch (e) { /* private mode */ }
+  }
+  function searchUrl(query) { return form.getAttribute("action") + "?q=" + encodeURIComponent(query); }
+
+  // ---- rendering
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text != null) node.textContent = text;
+    return node;
+  }
+  // The API's snippet is escaped text with <mark> only; rebuild it from text and <mark> nodes all the same.
+  function snippetNode(html) {
+    var out = el("span", "search-snippet");
+    var template = document.createElement("template");
+    template.innerHTML = html || "";
+    template.content.childNodes.forEach(function (node) {
+      if (node.nodeType === 3) out.appendChild(document.createTextNode(node.textContent));
+      else if (node.nodeName === "MARK") out.appendChild(el("mark", null, node.textContent));
+      else out.appendChild(document.createTextNode(node.textContent || ""));
+    });
+    return out;
+  }
+  function options() { return pop.querySelectorAll("[role=option]"); }
+  function show() { pop.hidden = false; input.setAttribute("aria-expanded", "true"); }
+  function hide() {
+    pop.hidden = true;
+    input.setAttribute("aria-expanded", "false");
+    input.removeAttribute("aria-activedescendant");
+    active = -1;
+  }
+  function option(href, title, snippetHtml, query) {
+    var a = el("a", "search-item");
+    a.href = href;
+    a.setAttribute("role", "option");
+    a.id = "search-opt-" + options().length;
+    a.appendChild(el("span", "search-title", title));
+    if (snippetHtml) a.appendChild(snippetNode(snippetHtml));
+    a.addEventListener("click", function () { remember(query); });
+    return a;
+  }
+  function renderResults(data) {
+    pop.textContent = "";
+    active = -1;
+    var results = data.results || [];
+    if (!results.length) {
+      pop.appendChild(el("p", "search-empty", label("empty")));
+    }
+    var groups = [];
+    var byKey = {};
+    results.forEach(function (r) {
+      var key = r.kind === "definition" ? "terms" : "law-" + r.law;
+      if (!byKey[key]) {
+        var name = r.kind === "definition" ? label("terms") : label("law").replace("%s", r.law);
+        byKey[key] = { name: name, items: [] };
+        groups.push(byKey[key]);
+      }
+      byKey[key].items.push(r);
+    });
+    groups.forEach(function (group) {
+      var section = el("div", "search-group");
+      section.setAttribute("role", "group");
+      section.setAttribute("aria-label", group.name);
+      section.appendChild(el("div", "search-group-head", group.name));
+      group.items.forEach(function (r) {
+        var a = option(r.url, r.title, r.snippet, data.query);
+        if (r.jump) a.classList.add("search-jump");
+        section.appendChild(a);
+      });
+      pop.appendChild(section);
+    });
+    if (results.length) {
+      var all = el("a", "search-all", label("all"));
+      all.href = searchUrl(data.query);
+      all.addEventListener("click", function () { remember(data.query); });
+      pop.appendChild(all);
+    }
+    show();
+  }
+  function renderRecent() {
+    var list = recent();
+    pop.textContent = "";
+    active = -1;
+    if (!list.length) { hide(); return; }
+    var section = el("div", "search-group search-recent-list");
+    section.appendChild(el("div", "search-group-head", label("recent")));
+    list.forEach(function (q) { section.appendChild(option(searchUrl(q), q, null, q)); });
+    var clear = el("button", "search-clear secondary", label("clear"));
+    clear.type = "button";
+    clear.addEventListener("click", function () { forget(); hide(); input.focus(); });
+    section.appendChild(clear);
+    pop.appendChild(section);
+    show();
+  }
+
+  // ---- querying
+  function run() {
+    timer = null;
+    var query = input.value.trim();
+    if (query === lastQuery && !pop.hidden) return;
+    lastQuery = query;
+    if (controller) controller.abort();
+    if (!query) { renderRecent(); return; }
+    controller = window.AbortController ? new AbortController() : null;
+    var url = api + "?limit=8&q=" + encodeURIComponent(query.slice(0, 200));
+    fetch(url, { headers: { Accept: "application/json" }, signal: controller ? controller.signal : undefined })
+      .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
+      .then(function (data) { if (input.value.trim() === query) renderResults(data); })
+      .catch(function (error) {
+        if (error && error.name === "AbortError") return;
+        pop.textContent = "";
+        pop.appendChild(el("p", "search-empty", label("error")));
+        show();
+      });
+  }
+  function schedule() {
+    if (composing) return; // an IME is still composing: wait for compositionend
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(run, DELAY);
+  }
+
+  input.addEventListener("compositionstart", function () {
+    composing = true;
+    if (timer) { clearTimeout(timer); timer = null; }
+  });
+  input.addEventListener("compositionend", function () { composing = false; schedule(); });
+  input.addEventListener("input", function (event) {
+    if (event.isComposing) return;
+    schedule();
+  });
+  input.addEventListener("focus", function () { if (!input.value.trim()) renderRecent(); });
+  input.addEventListener("keydown", function (event) {
+    if (event.isComposing || composing) return;
+    var items = options();
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (pop.hidden || !items.length) return;
+      event.preventDefault();
+      if (active >= 0) items[active].classList.remove("active");
+      active = event.key === "ArrowDown" ? (active + 1) % items.length : (active <= 0 ? items.length - 1 : active - 1);
+      items[active].classList.add("active");
+      items[active].scrollIntoView({ block: "nearest" });
+      input.setAttribute("aria-activedescendant", items[active].id);
+    } else if (event.key === "Enter" && active >= 0 && items[active]) {
+      event.preventDefault();
+      remember(input.value);
+      window.location.href = items[active].href;
+    } else if (event.key === "Escape") {
+      hide();
+    }
+  });
+  form.addEventListener("submit", function () { remember(input.value); });
+  document.addEventListener("click", function (event) { if (!form.contains(event.target)) hide(); });
+
+  // ---- the search page lists the recent searches too
+  var page = document.querySelector("[data-search-recent]");
+  if (page) {
+    var pageQuery = new URLSearchParams(window.location.search).get("q");
+    if (pageQuery && document.querySelector(".search-hits")) remember(pageQuery);
+    var list = recent();
+    var ul = page.querySelector("ul");
+    list.forEach(function (q) {
+      var li = el("li");
+      var a = el("a", null, q);
+      a.href = searchUrl(q);
+      li.appendChild(a);
+      ul.appendChild(li);
+    });
+    page.hidden = !list.length;
+  }
+})();
