@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test test-e2e bench lint format corpus clean
+.PHONY: setup run test bench lint format messages clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
+
+## messages: refresh the English catalog from the templates and code, then compile it (needs gettext)
+messages: $(STAMP)
+	$(PY) manage.py makemessages -l en --ignore=.venv --ignore=var --ignore=tests --ignore=bench
+	$(PY) manage.py compilemessages -l en --ignore=.venv
 
 clean:
 	rm -rf var/db.sqlite3 var/index
