@@ -74,3 +74,6 @@ def test_english_ui(client):
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     html = client.get("/laws/27/").content.decode()
     assert 'lang="en"' in html
+    # The English catalog is compiled and used: chrome and notices in English, the law text stays Chinese.
+    assert '<a href="/">Laws</a>' in html and "not the official text" in html
+    assert "不足叫牌" in html
