@@ -23,5 +23,6 @@ urlpatterns = [
     path("", include("rulings.log_urls")),
     path("search/", include("search.urls")),
     path("", include("practice.urls")),
+    path("", include("offline.urls")),
     path("", include("laws.urls")),
 ]

@@ -28,11 +28,14 @@ INSTALLED_APPS = [
     "rulings",
     "search",
     "practice",
+    "offline",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Marks private responses (club pages, signed-in users, cookies) so the service worker never keeps them.
+    "offline.middleware.PrivateResponsesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

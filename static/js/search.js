@@ -142,9 +142,21 @@
       .then(function (data) { if (input.value.trim() === query) renderResults(data); })
       .catch(function (error) {
         if (error && error.name === "AbortError") return;
-        pop.textContent = "";
-        pop.appendChild(el("p", "search-empty", label("error")));
-        show();
+        function showError() {
+          pop.textContent = "";
+          pop.appendChild(el("p", "search-empty", label("error")));
+          show();
+        }
+        // Offline fallback (issue 9): no answer from the server (the hall's wifi dropped, or a 5xx) → search the
+        // downloaded corpus in the browser (static/js/offline-search.js); same result shape as the API.
+        if (window.CaipanOffline && (typeof error !== "number" || error >= 500)) {
+          if (typeof error !== "number") document.dispatchEvent(new CustomEvent("caipan:network-failed"));
+          window.CaipanOffline.search(query, 8).then(function (data) {
+            if (input.value.trim() === query) renderResults(data);
+          }, showError);
+          return;
+        }
+        showError();
       });
   }
   function schedule() {

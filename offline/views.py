@@ -1,0 +1,210 @@
+"""The service worker, the web app manifest, the offline pages (shells) and the JSON they read."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.http import HttpResponse, HttpResponseNotModified, JsonResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from laws.selectors import edition_default
+from offline import data
+from offline.middleware import PRIVATE_PREFIXES
+from rulings.engine import Vulnerability
+from rulings.trees import trees
+
+SW_SOURCE = "sw.js"
+# Files the worker stores when it installs, so the shells work offline before "download all".
+PRECACHED_STATIC = (
+    "css/app.css",
+    "js/app.js",
+    "js/search.js",
+    "js/offline.js",
+    "js/theme.js",
+    "js/offline-search.js",
+    "js/tree-evaluator.js",
+    "js/offline-wizard.js",
+    "icons/icon.svg",
+    "icons/icon-192.png",
+    "icons/icon-512.png",
+)
+CACHE_PREFIX = "caipan-"
+PAGES_CACHE = data.PAGES_CACHE
+THEME_COLOR = "#0b5cad"
+THEME_COLOR_DARK = "#121417"
+
+
+def _static_file(name: str) -> bytes:
+    path = finders.find(name)
+    if not path:  # pragma: no cover - the files ship with the app
+        raise FileNotFoundError(name)
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def sw_config() -> dict:
+    """What the worker is told: cache names, what to store at install, which paths are private, the shells."""
+    source = _static_file(SW_SOURCE)
+    digest = hashlib.sha256(source)
+    for name in PRECACHED_STATIC:
+        digest.update(_static_file(name))
+    version = digest.hexdigest()[:12]
+    return {
+        "version": version,
+        "staticCache": f"{CACHE_PREFIX}static-{version}",
+        "pagesCache": PAGES_CACHE,
+        "cachePrefix": CACHE_PREFIX,
+        "precache": [static(name) for name in PRECACHED_STATIC]
+        + [
+            reverse("offline:page"),
+            reverse("offline:wizard-shell"),
+            reverse("offline:search-shell"),
+            reverse("offline:tables"),
+            reverse("offline:manifest"),
+        ],
+        "staticPrefix": settings.STATIC_URL,
+        "privatePrefixes": list(PRIVATE_PREFIXES),
+        # Beside pages, only these GETs are kept (the search API and the calculators' APIs are never stored).
+        "dataPrefixes": [
+            "/offline/",
+            "/api/laws/",
+            "/api/definitions/",
+            "/api/rulings/trees/",
+            reverse("offline:manifest"),
+        ],
+        "neverCache": ["/api/search/", "/i18n/", "/sw.js", reverse("offline:pack")],
+        "offlinePage": reverse("offline:page"),
+        "wizardShell": reverse("offline:wizard-shell"),
+        "searchShell": reverse("offline:search-shell"),
+        "wizardPrefix": reverse("rulings:wizard"),
+        "searchPage": reverse("search:page"),
+        "gotoPage": reverse("laws:goto"),
+        "lawPrefix": "/laws/",
+        "refParser": static("js/offline-search.js"),
+    }
+
+
+@require_GET
+def service_worker(request):
+    """/sw.js: static/sw.js with its configuration in front. Served from the root so its scope is the whole site;
+    never cached by the browser, so a changed file (or a changed precached asset, via the version) is seen at
+    the next visit."""
+    body = (
+        "self.CAIPAN_SW = "
+        + json.dumps(sw_config(), ensure_ascii=False)
+        + ";\n"
+        + _static_file(SW_SOURCE).decode("utf-8")
+    )
+    response = HttpResponse(body, content_type="application/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_GET
+def manifest(request):
+    body = {
+        "name": _("裁判助手"),
+        "short_name": _("裁判助手"),
+        "description": _("桥牌裁判的规则与裁决助手：查条款、走裁决流程，断网也能用。"),
+        "lang": "zh-CN",
+        "dir": "ltr",
+        "id": "/",
+        "start_url": reverse("laws:home"),
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": "#fbfaf7",
+        "theme_color": THEME_COLOR,
+        "categories": ["reference", "sports", "utilities"],
+        "icons": [
+            {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {
+                "src": static("icons/icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+            {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+        ],
+        "shortcuts": [
+            {"name": _("裁决向导"), "url": reverse("rulings:wizard")},
+            {"name": _("术语表"), "url": reverse("laws:glossary")},
+        ],
+    }
+    response = JsonResponse(body, json_dumps_params={"ensure_ascii": False})
+    response["Content-Type"] = "application/manifest+json; charset=utf-8"
+    return response
+
+
+def offline_page(request):
+    """Shown by the worker for a page that is neither reachable nor stored."""
+    return render(request, "offline/offline.html")
+
+
+def wizard_shell(request):
+    """The wizard, rendered in the browser from the stored tree (static/js/offline-wizard.js). The worker
+    answers an unstored /rulings/<slug>/?… with this page; the script reads the address it was opened at."""
+    context = {
+        "labels_json": json.dumps(data.outcome_labels(), ensure_ascii=False),
+        "vulnerabilities_json": json.dumps([v.value for v in Vulnerability]),
+        "tree_url": reverse("api-tree-detail", args=["__slug__"]),
+        "wizard_data_url": reverse("offline:wizard-data"),
+        "tables_url": reverse("offline:tables"),
+        "wizard_url": reverse("rulings:wizard"),
+        "section_url": reverse("laws:section", args=["__ref__"]),
+        "record_url": reverse("log:from-wizard"),
+    }
+    return render(request, "offline/wizard.html", context)
+
+
+def search_shell(request):
+    """The search page, answered in the browser from the stored corpus (static/js/offline-search.js)."""
+    return render(request, "offline/search.html")
+
+
+def _json(request, body, etag: str | None = None):
+    if etag and request.headers.get("If-None-Match") == etag:
+        return HttpResponseNotModified()
+    response = JsonResponse(body, safe=False, json_dumps_params={"ensure_ascii": False})
+    if etag:
+        response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def corpus(request):
+    """/offline/corpus.json: sections and glossary for the offline search box, versioned by the edition's
+    revision (in the body and the ETag)."""
+    edition = edition_default()
+    return _json(request, data.corpus(edition), data.corpus_etag(edition))
+
+
+@require_GET
+def tables(request):
+    """/offline/tables.json: the Law 77 constants and contract vocabulary, generated from the engine."""
+    return _json(request, data.score_tables())
+
+
+@require_GET
+def wizard_data(request):
+    versions = ",".join(f"{slug}:{tree.version}" for slug, tree in trees().items())
+    edition = edition_default()
+    return _json(request, data.wizard_data(), f'"wizard-{edition.revision}-{versions}"')
+
+
+@require_GET
+def pack(request):
+    """/offline/pack.json: what "download all" stores, and the version it amounts to."""
+    response = _json(request, data.pack())
+    response["Cache-Control"] = "no-store"
+    return response

@@ -1,0 +1,216 @@
+/* 裁判助手 — the service worker (DESIGN.md §6a): hand-written, network first.
+ *
+ * Served at /sw.js by offline/views.py, which puts its configuration in front of this file as self.CAIPAN_SW
+ * (cache names, what to store at install, private paths, the offline shells), so nothing here names a URL
+ * the server does not hand it.
+ *
+ *  - Pages: the network first; a copy is kept when the response may be kept (see cacheable); when the network
+ *    fails (or is very slow and a copy exists) the copy is served, marked data-offline on <html>. With no copy:
+ *    /rulings/<slug>/?… gets the offline wizard, /search/?q=… the offline search, /laws/<ref>/ and
+ *    /laws/go/?q=<ref> a redirect to the law page, anything else the offline page.
+ *  - Static files: from the cache made at install (its name carries a hash of the files), else the network.
+ *  - JSON the offline pages read (/offline/…, the laws API, the trees): the network first, then the copy.
+ *  - Never kept: anything but GET, other origins, the private paths (a club's pages, accounts, admin,
+ *    practice and their APIs), responses marked private or no-store (the server marks responses to signed-in
+ *    users and responses that set a cookie so: the worker cannot see Set-Cookie), redirects and errors.
+ *    "Download all" (static/js/offline.js) stores its own copies, fetched without cookies.
+ */
+/* global CAIPAN_SW, CaipanOffline */
+"use strict";
+
+var CONFIG = self.CAIPAN_SW;
+var NAVIGATION_TIMEOUT_MS = 6000; // a hall's wifi that hangs rather than fails: serve the copy after this long
+
+try {
+  importScripts(CONFIG.refParser); // CaipanOffline.reference: 27B1, 第64条 → the law page
+} catch (e) {
+  self.CaipanOffline = null;
+}
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(CONFIG.staticCache).then(function (cache) {
+      return Promise.all(CONFIG.precache.map(function (url) {
+        // Without cookies: the shells must not carry a signed-in user's top bar.
+        return fetch(new Request(url, { credentials: "omit", cache: "no-cache" })).then(function (response) {
+          if (!response.ok) throw new Error("precache " + url + " " + response.status);
+          return cache.put(url, response);
+        });
+      }));
+    }).then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (name) {
+        return name.indexOf(CONFIG.cachePrefix) === 0 && name !== CONFIG.staticCache && name !== CONFIG.pagesCache;
+      }).map(function (name) { return caches.delete(name); }));
+    }).then(function () { return self.clients.claim(); })
+  );
+});
+
+// ------------------------------------------------------------------------------------------- the policy
+function startsWithAny(path, prefixes) {
+  return prefixes.some(function (prefix) { return path.indexOf(prefix) === 0; });
+}
+function isPrivatePath(path) { return startsWithAny(path, CONFIG.privatePrefixes); }
+
+// May this response be kept for offline use?
+function cacheable(request, response) {
+  var url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return false;
+  if (isPrivatePath(url.pathname) || startsWithAny(url.pathname, CONFIG.neverCache)) return false;
+  if (!response || !response.ok || response.status !== 200 || response.type !== "basic" || response.redirected) return false;
+  var control = (response.headers.get("Cache-Control") || "").toLowerCase();
+  if (/(^|[\s,])(private|no-store)([\s,=]|$)/.test(control)) return false;
+  if (response.headers.get("Set-Cookie")) return false; // never visible to a worker; kept for other runtimes
+  if ((response.headers.get("Vary") || "").indexOf("*") >= 0) return false;
+  return true;
+}
+
+// Keep the worker alive while a copy is stored; if the answer already went out (a slow network answered after
+// the stored copy was served), the copy is still stored, just without holding the worker for it.
+function extend(event, promise) {
+  try { event.waitUntil(promise); } catch (e) { /* too late to extend: fine */ }
+}
+
+function keep(cacheName, request, response) {
+  if (!cacheable(request, response)) return Promise.resolve(false);
+  var copy = response.clone();
+  return caches.open(cacheName).then(function (cache) { return cache.put(stripFragment(request.url), copy); })
+    .then(function () { return true; }, function () { return false; });
+}
+function stripFragment(url) { return url.split("#")[0]; }
+
+function fromCache(request) {
+  return caches.match(stripFragment(typeof request === "string" ? request : request.url), { ignoreVary: true });
+}
+
+function tellClients(message) {
+  self.clients.matchAll({ type: "window" }).then(function (clients) {
+    clients.forEach(function (client) { client.postMessage(message); });
+  });
+}
+
+// A stored page, marked so the page knows it came from the device (static/js/offline.js shows the badge).
+function markOffline(response) {
+  if (!response) return response;
+  var type = response.headers.get("Content-Type") || "";
+  if (type.indexOf("text/html") < 0) return response;
+  return response.text().then(function (text) {
+    var headers = new Headers(response.headers);
+    headers.delete("Content-Length");
+    return new Response(text.replace(/<html\b/i, '<html data-offline="cache"'), {
+      status: 200, statusText: "OK", headers: headers
+    });
+  });
+}
+
+// ------------------------------------------------------------------------------------------ navigations
+function offlineAnswer(request) {
+  var url = new URL(request.url);
+  var path = url.pathname;
+  return fromCache(request).then(function (stored) {
+    if (stored) return markOffline(stored);
+    var ref = null;
+    if (self.CaipanOffline) {
+      if (path === CONFIG.gotoPage) ref = CaipanOffline.reference(url.searchParams.get("q") || "");
+      else if (path.indexOf(CONFIG.lawPrefix) === 0) {
+        var rest = decodeURIComponent(path.slice(CONFIG.lawPrefix.length).replace(/\/$/, ""));
+        if (rest && !/^\d+$/.test(rest)) ref = CaipanOffline.reference(rest);
+      }
+    }
+    if (ref) return Response.redirect(new URL(CaipanOffline.sectionUrl(ref, CONFIG.lawPrefix), url).href, 302);
+    if (path === CONFIG.gotoPage) {
+      return Response.redirect(new URL(CONFIG.searchPage + url.search, url).href, 302);
+    }
+    var shell = null;
+    if (path.indexOf(CONFIG.wizardPrefix) === 0 && /^[a-z0-9-]*\/?$/.test(path.slice(CONFIG.wizardPrefix.length))) {
+      shell = CONFIG.wizardShell;
+    } else if (path === CONFIG.searchPage) {
+      shell = CONFIG.searchShell;
+    }
+    return (shell ? fromCache(shell) : Promise.resolve(null)).then(function (page) {
+      return page || fromCache(CONFIG.offlinePage);
+    }).then(function (page) {
+      return page ? markOffline(page) : new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+    });
+  });
+}
+
+function navigation(event) {
+  var request = event.request;
+  var path = new URL(request.url).pathname;
+  var network = fetch(request);
+  var answered = network.then(function (response) {
+    extend(event, keep(CONFIG.pagesCache, request, response));
+    return response;
+  });
+  if (isPrivatePath(path)) {
+    // Never kept, so there is no copy to fall back to: the offline page says why.
+    return answered.catch(function () {
+      tellClients({ type: "network-failed" });
+      return fromCache(CONFIG.offlinePage).then(function (page) {
+        return page ? markOffline(page) : Response.error();
+      });
+    });
+  }
+  return new Promise(function (resolve) {
+    var settled = false;
+    var timer = setTimeout(function () {
+      fromCache(request).then(function (stored) {
+        if (stored && !settled) { settled = true; resolve(markOffline(stored)); }
+      });
+    }, NAVIGATION_TIMEOUT_MS);
+    answered.then(function (response) {
+      clearTimeout(timer);
+      if (!settled) { settled = true; resolve(response); }
+    }, function () {
+      clearTimeout(timer);
+      tellClients({ type: "network-failed" });
+      if (!settled) { settled = true; resolve(offlineAnswer(request)); }
+    });
+  });
+}
+
+// -------------------------------------------------------------------------------------- other requests
+function staticFile(event) {
+  var request = event.request;
+  return fromCache(request).then(function (stored) {
+    if (stored) return stored;
+    return fetch(request).then(function (response) {
+      extend(event, keep(CONFIG.staticCache, request, response));
+      return response;
+    });
+  });
+}
+
+function data(event) {
+  var request = event.request;
+  return fetch(request).then(function (response) {
+    extend(event, keep(CONFIG.pagesCache, request, response));
+    return response;
+  }, function () {
+    tellClients({ type: "network-failed" });
+    return fromCache(request).then(function (stored) { return stored || Response.error(); });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return; // POSTs go straight to the network, never kept
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.headers.get("X-Caipan-Download")) return; // "download all" stores these itself
+  var path = url.pathname;
+  if (request.mode === "navigate") {
+    event.respondWith(navigation(event));
+  } else if (path.indexOf(CONFIG.staticPrefix) === 0) {
+    event.respondWith(staticFile(event));
+  } else if (!isPrivatePath(path) && !startsWithAny(path, CONFIG.neverCache) && startsWithAny(path, CONFIG.dataPrefixes)) {
+    event.respondWith(data(event));
+  }
+  // Everything else (the search API, the calculators' APIs, private paths) is the browser's business.
+});
