@@ -49,6 +49,7 @@ from pathlib import Path
 
 import yaml
 
+from laws.references import chinese_ref
 from rulings.engine import artificial, imps, matchpoints, score
 from rulings.engine.errors import EngineError
 from rulings.engine.trees import Evaluation, Leaf, QuestionNode, Tree, evaluate
@@ -680,19 +681,11 @@ Labeler = Callable[[str, object], str]
 
 
 def zh_ref(ref: str) -> str:
-    """64A2 → 第64条A款2项 (the form the law renderer links)."""
-    match = re.fullmatch(r"(\d+)([A-Z])?(\d+)?([a-z])?", ref)
-    if not match:
+    """64A2 → 第64条A款2项 (the form the law renderer links); anything else unchanged."""
+    try:
+        return chinese_ref(ref)
+    except ValueError:
         return ref
-    law, sec, sub, item = match.groups()
-    out = f"第{law}条"
-    if sec:
-        out += f"{sec}款"
-    if sub:
-        out += f"{sub}项"
-    if item:
-        out += f"({item})"
-    return out
 
 
 def _default_label(name: str, value: object) -> str:
