@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rulings import engine
-from rulings.engine import EngineError
+from rulings.engine import EngineError, tables
 
 IMP_ROWS_LIMIT = 4000
 
@@ -109,7 +109,13 @@ def adjusted_score(body: object) -> dict:
         results = engine.artificial(body.get("form"), body.get("fault"), body.get("session_percent"))
         out = {}
         for side, result in results.items():
-            entry = {"label": result.label.value, "label_zh": result.label_zh, "laws": list(result.laws)}
+            entry = {
+                "label": result.label.value,
+                "label_zh": result.label_zh,
+                "laws": list(result.laws),
+                # Laws whose numbers here are not verified for the 1997 code (待核实), shown as such in the UI.
+                "unverified": [law for law in result.laws if law in tables.UNVERIFIED_1997_REFS],
+            }
             if result.percent is not None:
                 entry["percent"] = result.percent
             if result.imps is not None:
