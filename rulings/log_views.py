@@ -465,72 +465,85 @@ def ruling_print(request, club: Club, number: int):
     return render(request, "rulings/log/print.html", context)
 
 
+def _record_action(request, club: Club, number: int, action, *, form=None, form_name=None, anchor=""):
+    """Run one write on a record from its detail page: validate the form, call the service, then back to the page.
+    A bad form or a refused write re-renders the page with the message (400); a stale version answers 409."""
+    record = _record_or_404(club, number)
+    forms = {form_name: form} if form_name else {}
+    try:
+        if form is not None and not form.is_valid():
+            field, errors = next(iter(form.errors.items()))
+            raise services.RecordError(errors[0], field)
+        action(record, form.cleaned_data if form is not None else {})
+    except services.RecordError as exc:
+        return _detail_error(request, club, number, exc, **forms)
+    except services.VersionConflict as exc:
+        return _detail_error(request, club, number, exc, status=409, **forms)
+    return redirect(record.get_absolute_url() + anchor)
+
+
 @require_POST
 @club_page(Capability.COMMENT)
 def comment_add(request, club: Club, number: int):
-    record = _record_or_404(club, number)
-    form = CommentForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise services.RecordError(form.errors["text"][0], "text")
-        services.review_comment_add(record=record, by=request.user, text=form.cleaned_data["text"])
-    except services.RecordError as exc:
-        return _detail_error(request, club, number, exc, comment_form=form)
-    return redirect(record.get_absolute_url() + "#comments")
+    def action(record, data):
+        services.review_comment_add(record=record, by=request.user, text=data["text"])
+
+    return _record_action(
+        request,
+        club,
+        number,
+        action,
+        form=CommentForm(request.POST),
+        form_name="comment_form",
+        anchor="#comments",
+    )
 
 
 @require_POST
 @club_page(Capability.RECORD)
 def appeal_lodge(request, club: Club, number: int):
-    record = _record_or_404(club, number)
-    form = AppealForm(request.POST)
-    try:
-        if not form.is_valid():
-            field, errors = next(iter(form.errors.items()))
-            raise services.RecordError(errors[0], field)
+    def action(record, data):
         services.appeal_lodge(
-            record=record,
-            by=request.user,
-            expected_version=request.POST.get("version"),
-            **form.cleaned_data,
+            record=record, by=request.user, expected_version=request.POST.get("version"), **data
         )
-    except services.RecordError as exc:
-        return _detail_error(request, club, number, exc, appeal_form=form)
-    except services.VersionConflict as exc:
-        return _detail_error(request, club, number, exc, status=409, appeal_form=form)
-    return redirect(record.get_absolute_url() + "#appeal")
+
+    return _record_action(
+        request,
+        club,
+        number,
+        action,
+        form=AppealForm(request.POST),
+        form_name="appeal_form",
+        anchor="#appeal",
+    )
 
 
 @require_POST
 @club_page(Capability.REVIEW)
 def appeal_decide(request, club: Club, number: int):
-    record = _record_or_404(club, number)
-    form = DecisionForm(request.POST)
-    try:
-        if not form.is_valid():
-            field, errors = next(iter(form.errors.items()))
-            raise services.RecordError(errors[0], field)
+    def action(record, data):
         services.appeal_decide(
-            record=record, by=request.user, expected_version=request.POST.get("version"), **form.cleaned_data
+            record=record, by=request.user, expected_version=request.POST.get("version"), **data
         )
-    except services.RecordError as exc:
-        return _detail_error(request, club, number, exc, decision_form=form)
-    except services.VersionConflict as exc:
-        return _detail_error(request, club, number, exc, status=409, decision_form=form)
-    return redirect(record.get_absolute_url() + "#appeal")
+
+    return _record_action(
+        request,
+        club,
+        number,
+        action,
+        form=DecisionForm(request.POST),
+        form_name="decision_form",
+        anchor="#appeal",
+    )
 
 
 @require_POST
 @club_page(Capability.REVIEW)
 def sign_off(request, club: Club, number: int):
-    record = _record_or_404(club, number)
-    try:
+    def action(record, data):
         services.ruling_sign_off(record=record, by=request.user, expected_version=request.POST.get("version"))
-    except services.RecordError as exc:
-        return _detail_error(request, club, number, exc)
-    except services.VersionConflict as exc:
-        return _detail_error(request, club, number, exc, status=409)
-    return redirect(record.get_absolute_url())
+
+    return _record_action(request, club, number, action)
 
 
 def _detail_error(request, club, number, exc, *, status: int = 400, **forms):
