@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from rulings.engine.trees import Tree, evaluate, load_tree
+from tests.rulings.engine.leaf_cases import assert_cases_cover_every_leaf, assert_reaches_leaf
 
 TREE_PATH = Path(__file__).resolve().parents[3] / "fixtures" / "trees" / "lead-out-of-turn.yaml"
 
@@ -132,17 +133,11 @@ def tree() -> Tree:
 def test_case_reaches_its_leaf(
     tree: Tree, leaf: str, facts: dict[str, object], expected: dict[str, Any]
 ) -> None:
-    result = evaluate(tree, facts)
-    assert result.status == "ruling"
-    assert result.ruling is not None
-    assert result.ruling.leaf == leaf
-    assert dict(result.ruling.outcome) == expected
-    assert {step.fact for step in result.path} <= set(facts)
+    assert_reaches_leaf(tree, leaf, facts, expected)
 
 
 def test_cases_cover_every_leaf(tree: Tree) -> None:
-    covered = {case.values[0] for case in CASES}
-    assert covered == tree.leaf_ids, f"leaves without a case: {sorted(tree.leaf_ids - covered)}"
+    assert_cases_cover_every_leaf(tree, CASES)
 
 
 def test_first_question_is_the_phase(tree: Tree) -> None:
