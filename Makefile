@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test bench lint format messages clean
+.PHONY: setup run test bench lint typecheck check format messages clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -30,9 +30,17 @@ test: $(STAMP)
 bench: setup
 	$(PY) bench/run.py
 
+## lint: ruff's rules (the pure cores import no framework or app) and the formatter, checked, not applied
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+## typecheck: mypy, strict on the pure rules core (bridge/)
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+## check: what CI runs before the tests
+check: lint typecheck
 
 format: $(STAMP)
 	$(VENV)/bin/ruff format .

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulings.engine import Contract, Seat, Strain, Vulnerability, matchpoints, score  # noqa: E402
+from bridge import Contract, Seat, Strain, Vulnerability, matchpoints, score  # noqa: E402
 
 REPEATS = 5
 

@@ -5,7 +5,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from rulings.engine import EngineError
+from bridge.errors import FieldError as DomainFieldError
 
 
 class FieldError(exceptions.APIException):
@@ -35,7 +35,7 @@ def _first_message(detail) -> tuple[str, str | None]:
 
 
 def exception_handler(exc, context):
-    if isinstance(exc, EngineError):
+    if isinstance(exc, DomainFieldError):
         return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, exceptions.ParseError):
         return Response({"error": f"malformed request body: {exc.detail}", "field": None}, status=400)

@@ -129,7 +129,7 @@ class Section(models.Model):
     @property
     def display_ref(self) -> str:
         """How the rulebook names this node: 第27条B款1项."""
-        from laws.references import chinese_ref
+        from bridge.references import chinese_ref
 
         return chinese_ref(self.ref)
 

@@ -14,7 +14,7 @@ import nh3
 from markdown.inlinepatterns import InlineProcessor
 from markdown.util import AtomicString
 
-from laws.references import REFERENCE_RE, find_references
+from bridge.references import REFERENCE_RE, find_references
 from laws.text import blocks
 
 ALLOWED_TAGS = {

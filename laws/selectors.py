@@ -9,8 +9,8 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.urls import reverse
 
+from bridge.references import law_of, parse_ref_query
 from laws.models import Chapter, Definition, Edition, Law, Reference, Section
-from laws.references import law_of, parse_ref_query
 from laws.rendering import RenderContext, render
 
 _CONTEXTS: dict[tuple[int, int], RenderContext] = {}

@@ -8,9 +8,9 @@ from pathlib import Path
 from django.conf import settings
 from django.db import models, transaction
 
+from bridge.references import find_references
 from laws.models import Chapter, Definition, Edition, Law, Reference, Section, Source
 from laws.outline import Outline, load_outline
-from laws.references import find_references
 from laws.signals import corpus_imported
 from laws.text import ParsedCorpus, ParsedNode, parse
 

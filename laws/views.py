@@ -3,8 +3,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from bridge.references import law_of, parse_ref_query
 from laws import selectors
-from laws.references import law_of, parse_ref_query
 from laws.rendering import render as render_text
 
 

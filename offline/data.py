@@ -14,11 +14,11 @@ from functools import lru_cache
 
 from django.urls import reverse
 
+from bridge import cards, revoke, tables
+from bridge.trees import Leaf
 from laws.models import Definition, Edition
 from laws.rendering import render as render_text
 from laws.selectors import edition_default, render_context
-from rulings.engine import cards, revoke, tables
-from rulings.engine.trees import Leaf
 from rulings.labels import FIELDS, VALUES
 from rulings.trees import trees
 from search import synonyms
@@ -139,8 +139,8 @@ def _plain(value: object) -> object:
 
 
 def score_tables() -> dict:
-    """Every constant of rulings.engine.tables (the one table module, DESIGN.md §8.3), plus the contract, seat
-    and vulnerability vocabulary of rulings.engine.cards and the Law 64 limits of rulings.engine.revoke, so the
+    """Every constant of bridge.tables (the one table module, DESIGN.md §8.3), plus the contract, seat
+    and vulnerability vocabulary of bridge.cards and the Law 64 limits of bridge.revoke, so the
     browser's evaluator (static/js/tree-evaluator.js) holds no score number or name of its own."""
     data: dict[str, object] = {
         name: _plain(getattr(tables, name))

@@ -14,10 +14,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from bridge import Vulnerability
 from laws.selectors import edition_default
 from offline import data
 from offline.middleware import PRIVATE_PREFIXES
-from rulings.engine import Vulnerability
 from rulings.trees import trees
 
 SW_SOURCE = "sw.js"
@@ -161,7 +161,7 @@ def wizard_shell(request):
         "tables_url": reverse("offline:tables"),
         "wizard_url": reverse("rulings:wizard"),
         "section_url": reverse("laws:section", args=["__ref__"]),
-        "record_url": reverse("log:from-wizard"),
+        "record_url": reverse("clubs:from-wizard"),
     }
     return render(request, "offline/wizard.html", context)
 

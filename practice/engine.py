@@ -1,7 +1,7 @@
 """Trainee practice, the pure part: scenarios, answer checking, spaced repetition, drills from the decision trees.
 
-No Django here (like ``rulings/engine``): the bank is data (``fixtures/scenarios/*.yaml``), the trees come from
-``rulings.engine.trees`` and the scores from ``rulings.engine``. The Django side (``practice/selectors.py`` and
+No Django here (like ``bridge``): the bank is data (``fixtures/scenarios/*.yaml``), the trees come from
+``bridge.trees`` and the scores from ``bridge``. The Django side (``practice/selectors.py`` and
 ``practice/services.py``) stores attempts and card states and renders explanations with law links.
 
 Scenario file schema (a file holds ``scenarios:``, a list of)::
@@ -49,10 +49,10 @@ from pathlib import Path
 
 import yaml
 
-from laws.references import chinese_ref
-from rulings.engine import artificial, imps, matchpoints, score
-from rulings.engine.errors import EngineError
-from rulings.engine.trees import Evaluation, Leaf, QuestionNode, Tree, evaluate
+from bridge import artificial, imps, matchpoints, score
+from bridge.errors import EngineError
+from bridge.references import chinese_ref
+from bridge.trees import Evaluation, Leaf, QuestionNode, Tree, evaluate
 
 TOPICS: tuple[str, ...] = (
     "insufficient_bid",

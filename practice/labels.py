@@ -3,7 +3,7 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from laws.references import chinese_ref
+from bridge.references import chinese_ref
 from practice.models import Topic
 from rulings.labels import VALUES
 

@@ -14,7 +14,7 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.utils.translation import get_language
 
-from laws.references import find_references
+from bridge.references import find_references
 from laws.rendering import render
 from laws.selectors import edition_default, render_context
 from practice import engine, labels

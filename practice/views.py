@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from clubs.models import Club, Membership, Role
+from clubs.selectors import club_members, membership_get
 from practice import engine, labels, selectors, services
 from practice.engine import AnswerError, Scenario
-from rulings.models import Club, Membership, Role
-from rulings.selectors import club_members, membership_get
 
 
 def _filters(query) -> tuple[str | None, int | None]:

@@ -1,17 +1,18 @@
 """API v1 for boards, scores and adjusted scores (DESIGN.md §7). Thin: rulings.calculators does the reading,
-rulings.engine the arithmetic; EngineError becomes a 400 in config.api.exception_handler."""
+bridge the arithmetic; EngineError becomes a 400 in config.api.exception_handler."""
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
-from rulings import calculators, engine
+import bridge
+from rulings import calculators
 
 
 @extend_schema(responses={200: dict})
 @api_view(["GET"])
 def board(request, number: int):
-    return Response(calculators.board_data(engine.board_info(number)))
+    return Response(calculators.board_data(bridge.board_info(number)))
 
 
 @extend_schema(

@@ -1,4 +1,4 @@
-"""Reading calculator input (query strings, JSON bodies, form posts) into rulings.engine calls.
+"""Reading calculator input (query strings, JSON bodies, form posts) into bridge calls.
 
 One place for the API and the pages: every bad input raises an EngineError naming the field.
 """
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rulings import engine
-from rulings.engine import EngineError, tables
+import bridge
+from bridge import EngineError, tables
 
 IMP_ROWS_LIMIT = 4000
 
@@ -37,28 +37,28 @@ def _required(params: Mapping[str, object], field: str) -> object:
     return value
 
 
-def score_from_params(params: Mapping[str, object]) -> tuple[engine.Score, engine.Board | None]:
+def score_from_params(params: Mapping[str, object]) -> tuple[bridge.Score, bridge.Board | None]:
     """contract, declarer, tricks, and vulnerability or board → (Score, Board or None)."""
-    contract = engine.Contract.parse(str(_required(params, "contract")))
+    contract = bridge.Contract.parse(str(_required(params, "contract")))
     board = None
     if params.get("board") not in (None, ""):
-        board = engine.board_info(whole_number(params["board"], "board", low=1))
+        board = bridge.board_info(whole_number(params["board"], "board", low=1))
         vulnerability = board.vulnerability
     elif contract.is_passed_out and params.get("vulnerability") in (None, ""):
-        vulnerability = engine.Vulnerability.NONE
+        vulnerability = bridge.Vulnerability.NONE
     else:
-        vulnerability = engine.Vulnerability.parse(str(_required(params, "vulnerability")))
+        vulnerability = bridge.Vulnerability.parse(str(_required(params, "vulnerability")))
     if contract.is_passed_out:
         declarer = params.get("declarer") or None
         tricks = params.get("tricks")
         tricks = None if tricks in (None, "") else whole_number(tricks, "tricks", low=0, high=13)
     else:
-        declarer = engine.Seat.parse(str(_required(params, "declarer")), field="declarer")
+        declarer = bridge.Seat.parse(str(_required(params, "declarer")), field="declarer")
         tricks = whole_number(_required(params, "tricks"), "tricks", low=0, high=13)
-    return engine.score(contract, declarer, vulnerability, tricks), board
+    return bridge.score(contract, declarer, vulnerability, tricks), board
 
 
-def score_data(result: engine.Score) -> dict:
+def score_data(result: bridge.Score) -> dict:
     return {
         "contract": str(result.contract),
         "declarer": result.declarer.value if result.declarer else None,
@@ -73,17 +73,17 @@ def score_data(result: engine.Score) -> dict:
     }
 
 
-def board_data(board: engine.Board) -> dict:
+def board_data(board: bridge.Board) -> dict:
     return {"board": board.number, "dealer": board.dealer.value, "vulnerability": board.vulnerability.value}
 
 
 def imps_from_params(params: Mapping[str, object]) -> dict:
     diff = whole_number(_required(params, "diff"), "diff")
-    return {"diff": diff, "imps": engine.imps(diff)}
+    return {"diff": diff, "imps": bridge.imps(diff)}
 
 
 def matchpoints_data(scores: object) -> dict:
-    result = engine.matchpoints(scores)
+    result = bridge.matchpoints(scores)
     return {
         "matchpoints": list(result.matchpoints),
         "percentages": list(result.percentages),
@@ -106,7 +106,7 @@ def adjusted_score(body: object) -> dict:
         raise EngineError("the body must be a JSON object.", None)
     method = body.get("method")
     if method == "artificial":
-        results = engine.artificial(body.get("form"), body.get("fault"), body.get("session_percent"))
+        results = bridge.artificial(body.get("form"), body.get("fault"), body.get("session_percent"))
         out = {}
         for side, result in results.items():
             entry = {
@@ -124,7 +124,7 @@ def adjusted_score(body: object) -> dict:
         return out
     if method == "assigned":
         try:
-            result = engine.assigned(
+            result = bridge.assigned(
                 _required(body, "vulnerability"), _required(body, "NS"), _required(body, "EW")
             )
         except EngineError as exc:
@@ -138,7 +138,7 @@ def adjusted_score(body: object) -> dict:
             "laws": list(result.laws),
         }
     if method == "weighted":
-        result = engine.weighted(
+        result = bridge.weighted(
             _required(body, "vulnerability"),
             body.get("outcomes"),
             other_table_score_ns=body.get("other_table_score_ns"),

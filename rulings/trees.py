@@ -7,7 +7,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.http import Http404
 
-from rulings.engine.trees import Tree, load_trees, validate
+from bridge.trees import Tree, load_trees, validate
 
 # Wizard order on the choice screen.
 ORDER = ["insufficient-bid", "lead-out-of-turn", "revoke"]

@@ -4,8 +4,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
+from bridge.trees import evaluate
 from config.api import FieldError
-from rulings.engine.trees import evaluate
 from rulings.trees import tree_get, trees
 
 

@@ -1,17 +1,15 @@
-"""Calculator pages (one-hand, tablet): thin views over rulings.calculators and rulings.engine."""
+"""Calculator pages (one-hand, tablet): thin views over rulings.calculators and bridge."""
 
 from django.shortcuts import render
 
-from rulings import calculators, engine
-from rulings.engine import EngineError, tables
+import bridge
+from bridge import EngineError, tables
+from rulings import calculators
+from rulings.choices import FAULTS, SEATS, SIDES, VULNERABILITIES
 
 LEVELS = list(range(1, 8))
 STRAINS = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")]
 DOUBLINGS = [("", "—"), ("X", "X"), ("XX", "XX")]
-SEATS = [("N", "北"), ("E", "东"), ("S", "南"), ("W", "西")]
-VULNERABILITIES = [("None", "双无"), ("NS", "南北有局"), ("EW", "东西有局"), ("Both", "双有")]
-SIDES = [("NS", "南北"), ("EW", "东西")]
-FAULTS = [("direct", "直接责任（平均减）"), ("partial", "部分责任（平均）"), ("none", "无责任（平均加）")]
 
 
 def _error(exc: EngineError) -> dict:
@@ -81,7 +79,7 @@ def matchpoints_page(request):
     if text.strip():
         try:
             scores = _scores_from_text(text)
-            result = engine.matchpoints(scores)
+            result = bridge.matchpoints(scores)
             context["rows"] = list(zip(scores, result.matchpoints, result.percentages, strict=True))
             context["top"] = result.top
         except EngineError as exc:

@@ -4,10 +4,10 @@ from urllib.parse import urlencode
 
 from django.shortcuts import render
 
+from bridge import EngineError, Vulnerability
+from bridge.trees import evaluate
 from laws.rendering import render as render_text
 from laws.selectors import edition_default, render_context
-from rulings.engine import EngineError, Vulnerability
-from rulings.engine.trees import evaluate
 from rulings.labels import outcome_rows
 from rulings.trees import facts_from_query, tree_get, trees
 

@@ -31,8 +31,8 @@ from django.db.models import Prefetch
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
+from bridge.references import chinese_ref, find_references, make_ref, split_ref
 from laws.models import Definition, Edition, Law, Section
-from laws.references import chinese_ref, find_references, make_ref, split_ref
 from laws.selectors import section_url
 from search import analysis, synonyms
 

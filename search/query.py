@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from django.urls import reverse
 from whoosh.query import And, AndMaybe, Or, Phrase, Term
 
-from laws.references import find_references, law_of, parse_ref_query
+from bridge.references import find_references, law_of, parse_ref_query
 from search import analysis, highlight, index, synonyms
 from search.analysis import english_stem
 

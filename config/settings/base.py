@@ -26,6 +26,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "laws",
     "rulings",
+    "clubs",
+    "accounts",
     "search",
     "practice",
     "offline",
@@ -108,14 +110,14 @@ REST_FRAMEWORK = {
     ],
     "UNAUTHENTICATED_USER": None,
     # The public endpoints (laws, scores, trees, search) need no identity, so a signed-in director's page
-    # can POST to them without a CSRF token. The club rulings log (rulings.log_api) sets its own classes:
+    # can POST to them without a CSRF token. The club rulings log (clubs.api) sets its own classes:
     # a token (Authorization: Token …) or the browser session.
     "DEFAULT_AUTHENTICATION_CLASSES": [],
 }
 
-# Club rulings log: sign-in pages (rulings.accounts) and the login limiter's window.
-LOGIN_URL = "log:login"
-LOGIN_REDIRECT_URL = "log:clubs"
+# Club rulings log: sign-in pages (accounts.views) and the login limiter's window.
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "clubs:clubs"
 LOGOUT_REDIRECT_URL = "laws:home"
 LOGIN_FAILURE_LIMIT = 5
 LOGIN_FAILURE_LIMIT_PER_ADDRESS = 20

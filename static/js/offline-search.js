@@ -38,7 +38,7 @@
   }
   function isCjk(text) { return CJK_RE.test(text); }
 
-  // laws/references.py: REFERENCE_RE, find_references, parse_ref_query, make_ref.
+  // bridge/references.py: REFERENCE_RE, find_references, parse_ref_query, make_ref.
   var CHINESE_REF = "(?:第\\s*)?(?<!\\d)(\\d{1,2})\\s*条(?:\\s*([A-Z])\\s*款(?:\\s*(\\d{1,2})\\s*项(?:\\s*[（(]([a-z])[)）])?)?)?";
   var ENGLISH_REF = "\\bLaws?\\s+(\\d{1,2})(?:([A-Z])(?:(\\d{1,2})([a-z])?)?)?\\b";
   var REFERENCE = CHINESE_REF + "|" + ENGLISH_REF;

@@ -1,9 +1,9 @@
 // 裁判助手 — the decision-tree evaluator in the browser, for the wizards offline (DESIGN.md §4).
 //
-// A line-by-line port of rulings/engine/trees/evaluation.py and computations.py, with the Law 64 trick
-// transfer of rulings/engine/revoke.py, the Law 77 score of rulings/engine/scoring.py and the contract, seat and
-// vulnerability parsers of rulings/engine/cards.py. It holds no score constant and no name list: both come from
-// /offline/tables.json, which the server generates from rulings/engine/tables.py and cards.py. The tests
+// A line-by-line port of bridge/trees/evaluation.py and computations.py, with the Law 64 trick
+// transfer of bridge/revoke.py, the Law 77 score of bridge/scoring.py and the contract, seat and
+// vulnerability parsers of bridge/cards.py. It holds no score constant and no name list: both come from
+// /offline/tables.json, which the server generates from bridge/tables.py and cards.py. The tests
 // (tests/e2e/test_offline_parity.py) run it in chromium against the Python engine on every leaf of every tree
 // and on all 2,940 Law 77 cases. Works in a page and in a worker: it defines self.CaipanTree.
 (function (root) {
@@ -418,7 +418,7 @@
     }
   }
 
-  // 64A1 → 第64条A款1项 (the wizard's ruling heading; laws/references.py chinese_ref).
+  // 64A1 → 第64条A款1项 (the wizard's ruling heading; bridge/references.py chinese_ref).
   function chineseRef(ref) {
     var m = /^(\d+)([A-Z])?(\d+)?([a-z])?$/.exec(String(ref));
     if (!m) return String(ref);

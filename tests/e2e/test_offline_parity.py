@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from rulings.engine.scoring import score
+from bridge.scoring import score
 from rulings.trees import trees
 from search.query import _reference
 from search.query import search as server_search

@@ -4,10 +4,10 @@ import re
 
 import pytest
 
+from bridge import Contract, Seat, Vulnerability, imps, score
+from bridge import tables as t
 from laws.models import Section
 from laws.text import tables
-from rulings.engine import Contract, Seat, Vulnerability, imps, score
-from rulings.engine import tables as t
 
 pytestmark = pytest.mark.django_db
 

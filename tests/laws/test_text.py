@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from laws.references import chinese_ref, find_references, parse_ref_query
+from bridge.references import chinese_ref, find_references, parse_ref_query
 from laws.text import ParseError, blocks, from_chinese_numeral, parse, tables, to_chinese_numeral
 
 OFFICIAL = (

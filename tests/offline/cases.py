@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from rulings.engine.trees import FactError, Leaf, QuestionNode, Tree, evaluate
+from bridge.trees import FactError, Leaf, QuestionNode, Tree, evaluate
 
 
 @dataclass

@@ -11,11 +11,11 @@ import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
 
+from bridge import tables
+from bridge.trees import Leaf
 from laws.models import Definition, Edition, Section
 from offline import data
 from offline.middleware import PRIVATE_PREFIXES
-from rulings.engine import tables
-from rulings.engine.trees import Leaf
 from rulings.trees import trees
 
 pytestmark = pytest.mark.django_db

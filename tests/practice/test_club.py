@@ -5,10 +5,10 @@ import re
 import pytest
 from django.test import Client
 
+from clubs import services as club_services
+from clubs.models import Role
 from practice import engine, selectors, services
 from practice.selectors import Learner
-from rulings import services as club_services
-from rulings.models import Role
 
 from .conftest import PASSWORD
 

@@ -5,8 +5,8 @@ import re
 import pytest
 from django.test import Client
 
+from bridge.references import find_references
 from laws.models import Section
-from laws.references import find_references
 from practice import engine, selectors, services
 from practice.models import Attempt, Card
 from practice.selectors import SESSION_KEY, Learner

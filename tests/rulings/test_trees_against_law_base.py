@@ -2,8 +2,8 @@
 
 import pytest
 
+from bridge.trees import validate
 from laws.models import Section
-from rulings.engine.trees import validate
 from rulings.trees import trees
 
 pytestmark = pytest.mark.django_db

@@ -1,0 +1,176 @@
+"""Values a leaf asks the engine to compute (``{compute: <name>}`` in a tree's outcome).
+
+Each computation names the facts it needs on the path to the leaf (``requires``, checked by the validator), the
+optional inputs it may read (``inputs``: never asked, given with the facts when known) and the outcome fields
+computed before it that it uses. A computation whose optional inputs are missing returns None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from bridge import revoke
+from bridge.cards import Contract, Seat, Vulnerability
+from bridge.errors import EngineError
+from bridge.scoring import score
+
+from .model import FactError
+
+
+@dataclass(frozen=True)
+class ComputeContext:
+    """What a computation sees: the facts answered on the path plus the optional inputs given (parsed), and the
+    outcome values resolved so far (fields declared earlier in the tree)."""
+
+    facts: Mapping[str, object]
+    outcome: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class Computation:
+    name: str
+    function: Callable[[ComputeContext], int | None]
+    result_type: str = "int"
+    nullable: bool = False
+    requires: tuple[str, ...] = ()
+    inputs: tuple[tuple[str, str], ...] = ()
+    uses: tuple[str, ...] = ()
+    doc: str = ""
+
+
+def _revoking_side(facts: Mapping[str, object]) -> str | None:
+    """The offending side, from ``revoking_side`` or else from who revoked (declarer or dummy → declaring)."""
+    given = facts.get("revoking_side")
+    revoker = facts.get("revoker")
+    derived = None
+    if revoker in ("declarer", "dummy"):
+        derived = "declaring"
+    elif revoker == "defender":
+        derived = "defending"
+    if given is not None and derived is not None and given != derived:
+        raise FactError(
+            "revoking_side",
+            f"revoking_side {given!r} contradicts revoker {revoker!r} (the {derived} side revoked)",
+        )
+    side = given if given is not None else derived
+    return side if isinstance(side, str) else None
+
+
+def _as_bool(value: object) -> bool:
+    return value is True
+
+
+def _as_int(value: object) -> int:
+    assert isinstance(value, int) and not isinstance(value, bool)
+    return value
+
+
+def compute_tricks_transferred(context: ComputeContext) -> int:
+    """Law 64A1/64A2 (1997): tricks moved to the non-offending side, via :func:`revoke.tricks_transferred`."""
+    facts = context.facts
+    offender_won = _as_bool(facts["offender_won_revoke_trick"])
+    try:
+        return revoke.tricks_transferred(
+            offender_won_revoke_trick=offender_won,
+            offending_side_won_revoke_trick=offender_won
+            or _as_bool(facts.get("offending_side_won_revoke_trick")),
+            offending_side_tricks_after_revoke_trick=_as_int(
+                facts["offending_side_tricks_after_revoke_trick"]
+            ),
+            offender_later_won_with_card_playable_to_revoke_trick=_as_bool(
+                facts.get("offender_later_won_with_card_playable_to_revoke_trick")
+            ),
+        )
+    except revoke.RevokeError as exc:
+        raise FactError(exc.field or "revoke", exc.message) from exc
+
+
+def compute_adjusted_declarer_tricks(context: ComputeContext) -> int | None:
+    """Declarer's tricks after the transfer (Law 64A), when ``declarer_tricks`` as played is given."""
+    facts = context.facts
+    played = facts.get("declarer_tricks")
+    side = _revoking_side(facts)
+    transferred = context.outcome.get("tricks_transferred")
+    if played is None or not isinstance(transferred, int):
+        return None
+    played = _as_int(played)
+    if transferred == 0:
+        return played  # nothing moves, whichever side revoked
+    if side is None:
+        return None
+    if "offending_side_tricks_after_revoke_trick" in facts and "offender_won_revoke_trick" in facts:
+        # The offending side cannot have won more tricks from the revoke trick on than it won in all.
+        won_from_revoke_on = revoke.offending_side_tricks_from_revoke_trick(
+            offending_side_won_revoke_trick=_as_bool(facts.get("offender_won_revoke_trick"))
+            or _as_bool(facts.get("offending_side_won_revoke_trick")),
+            offending_side_tricks_after_revoke_trick=_as_int(
+                facts["offending_side_tricks_after_revoke_trick"]
+            ),
+        )
+        offending_total = played if side == "declaring" else 13 - played
+        if won_from_revoke_on > offending_total:
+            raise FactError(
+                "declarer_tricks",
+                f"the {side} side won {won_from_revoke_on} trick(s) from the revoke trick on, "
+                f"but declarer_tricks={played} leaves it only {offending_total}",
+            )
+    try:
+        return revoke.adjusted_declarer_tricks(
+            declarer_tricks=played,
+            tricks_transferred=transferred,
+            revoking_side="declaring" if side == "declaring" else "defending",
+        )
+    except revoke.RevokeError as exc:
+        raise FactError(exc.field or "declarer_tricks", exc.message) from exc
+
+
+def compute_score_ns(context: ComputeContext) -> int | None:
+    """Law 77: North–South's score with the adjusted trick count, when the contract facts are given."""
+    facts = context.facts
+    tricks = context.outcome.get("adjusted_declarer_tricks")
+    contract = facts.get("contract")
+    declarer = facts.get("declarer")
+    vulnerability = facts.get("vulnerability")
+    if tricks is None or contract is None or declarer is None or vulnerability is None:
+        return None
+    assert isinstance(contract, Contract)
+    assert isinstance(declarer, Seat)
+    assert isinstance(vulnerability, Vulnerability)
+    assert isinstance(tricks, int)
+    if contract.is_passed_out:
+        raise FactError("contract", "a passed-out board (PASS) has no play, so no revoke to adjust")
+    try:
+        return score(contract, declarer, vulnerability, tricks).score_ns
+    except EngineError as exc:  # pragma: no cover - inputs are parsed and checked before this
+        raise FactError(exc.field or "contract", exc.message) from exc
+
+
+COMPUTATIONS: dict[str, Computation] = {
+    computation.name: computation
+    for computation in (
+        Computation(
+            name="tricks_transferred",
+            function=compute_tricks_transferred,
+            requires=("offender_won_revoke_trick", "offending_side_tricks_after_revoke_trick"),
+            doc="Law 64A1/64A2 (1997) trick transfer",
+        ),
+        Computation(
+            name="adjusted_declarer_tricks",
+            function=compute_adjusted_declarer_tricks,
+            nullable=True,
+            inputs=(("declarer_tricks", "int"), ("revoking_side", "enum")),
+            uses=("tricks_transferred",),
+            doc="declarer's tricks after the Law 64A transfer",
+        ),
+        Computation(
+            name="score_ns",
+            function=compute_score_ns,
+            nullable=True,
+            inputs=(("contract", "contract"), ("declarer", "seat"), ("vulnerability", "vulnerability")),
+            uses=("adjusted_declarer_tricks",),
+            doc="Law 77 score for North–South after the adjustment",
+        ),
+    )
+}
+"""Every computation a tree may name, by name."""

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from clubs import api
+
+urlpatterns = [
+    path("clubs/<int:club_id>/rulings/", api.RulingListApi.as_view(), name="api-club-rulings"),
+    path(
+        "clubs/<int:club_id>/rulings/<int:number>/",
+        api.RulingDetailApi.as_view(),
+        name="api-club-ruling",
+    ),
+]

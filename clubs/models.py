@@ -1,0 +1,377 @@
+"""The club rulings log: clubs, memberships with roles, ruling records, their append-only revisions, review
+comments and appeals (仲裁). Writes go through clubs.services, reads through clubs.selectors.
+
+The tables keep the names they had when the log lived in the rulings app (``rulings_*``): the move to this app
+changed only Django's state (clubs/migrations/0001), so a database from before the move keeps every row.
+
+A record keeps the edition, the tree version, the facts and the outcome and laws as they were given, so it
+replays after a tree changes (DESIGN.md §8.5). Nothing is overwritten silently: every change is a RulingRevision
+with who, when and the old and new value of each changed field.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+import bridge
+
+OTHER_IRREGULARITY = "other"
+
+
+class Role(models.TextChoices):
+    DIRECTOR = "director", _("裁判")
+    CHIEF_DIRECTOR = "chief_director", _("裁判长（复核）")
+    TRAINEE = "trainee", _("学员")
+    CLUB_ADMIN = "club_admin", _("俱乐部管理员")
+
+
+class Capability(models.TextChoices):
+    """What a role may do in its club. One table (ROLE_CAPABILITIES) decides; pages and the API ask it."""
+
+    VIEW = "view", _("查看裁决记录")
+    RECORD = "record", _("记录和修改裁决、登记申诉")
+    COMMENT = "comment", _("发表复核意见")
+    REVIEW = "review", _("复核签字、登记仲裁决定")
+    MANAGE = "manage", _("管理成员")
+
+
+ROLE_CAPABILITIES: dict[str, frozenset[str]] = {
+    Role.DIRECTOR: frozenset({Capability.VIEW, Capability.RECORD, Capability.COMMENT}),
+    Role.CHIEF_DIRECTOR: frozenset(
+        {Capability.VIEW, Capability.RECORD, Capability.COMMENT, Capability.REVIEW}
+    ),
+    # Trainees read the club's rulings to learn from them; they do not write to the log.
+    Role.TRAINEE: frozenset({Capability.VIEW}),
+    Role.CLUB_ADMIN: frozenset({Capability.VIEW, Capability.MANAGE}),
+}
+
+
+class Club(models.Model):
+    name = models.CharField(_("名称"), max_length=100, unique=True)
+    # A counter rather than max(number) + 1, so two directors saving at once get different numbers on
+    # SQLite and PostgreSQL alike (the UPDATE … SET n = n + 1 takes the row lock).
+    last_ruling_number = models.PositiveIntegerField(_("最后裁决编号"), default=0, editable=False)
+    created_at = models.DateTimeField(_("创建时间"), auto_now_add=True)
+
+    class Meta:
+        db_table = "rulings_club"  # the table the app was born with (rulings), kept on the move to clubs
+        ordering = ["name"]
+        verbose_name = _("俱乐部")
+        verbose_name_plural = _("俱乐部")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:list", args=[self.pk])
+
+
+class Membership(models.Model):
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("用户")
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("俱乐部")
+    )
+    role = models.CharField(_("角色"), max_length=20, choices=Role.choices)
+    created_at = models.DateTimeField(_("加入时间"), auto_now_add=True)
+
+    class Meta:
+        db_table = (
+            "rulings_membership"  # the table the app was born with (rulings), kept on the move to clubs
+        )
+        ordering = ["club", "user__username"]
+        verbose_name = _("成员")
+        verbose_name_plural = _("成员")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club"], name="membership_one_role_per_club"),
+            models.CheckConstraint(condition=Q(role__in=Role.values), name="membership_role_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.club} ({self.get_role_display()})"
+
+    @property
+    def capabilities(self) -> frozenset[str]:
+        return ROLE_CAPABILITIES.get(self.role, frozenset())
+
+    def can(self, capability: str) -> bool:
+        return capability in self.capabilities
+
+
+class Status(models.TextChoices):
+    DRAFT = "draft", _("草稿")
+    FINAL = "final", _("已裁定")
+    APPEALED = "appealed", _("已申诉")
+    REVIEWED = "reviewed", _("已复核")
+
+
+class CalledBy(models.TextChoices):
+    NORTH = "N", _("北")
+    EAST = "E", _("东")
+    SOUTH = "S", _("南")
+    WEST = "W", _("西")
+    DIRECTOR = "director", _("裁判自行发现")
+    OTHER = "other", _("其他")
+
+
+class RulingRecord(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("俱乐部"))
+    number = models.PositiveIntegerField(_("编号"), editable=False)
+    # Bumped by every change; an edit names the version it started from (409 if another edit came first).
+    version = models.PositiveIntegerField(_("版本"), default=1, editable=False)
+    event = models.CharField(_("赛事"), max_length=200)
+    date = models.DateField(_("日期"))
+    session = models.CharField(_("节次"), max_length=50, blank=True)
+    board = models.PositiveSmallIntegerField(_("牌号"), help_text=_("发牌人和局况按第2条由牌号得出。"))
+    table = models.CharField(_("桌号"), max_length=20, blank=True)
+    director = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="rulings_directed",
+        verbose_name=_("裁判"),
+    )
+    called_by = models.CharField(_("叫裁判者"), max_length=10, choices=CalledBy.choices, blank=True)
+    irregularity = models.CharField(
+        _("违规类型"), max_length=50, help_text=_("决策树的代码，或 other（其他违规）。")
+    )
+    facts = models.JSONField(_("事实（向导答案）"), default=dict, blank=True)
+    # The ruling as the tree gave it (outcome fields, leaf, script) and its laws: kept as given, never
+    # recomputed behind the director's back, so the record replays after the tree changes.
+    outcome = models.JSONField(_("裁决结果"), null=True, blank=True)
+    laws = models.JSONField(_("依据条款"), default=list, blank=True)
+    edition = models.CharField(_("规则版本"), max_length=32)
+    tree_version = models.PositiveIntegerField(_("决策树版本"), null=True, blank=True)
+    statement = models.TextField(_("事实经过"), blank=True, help_text=_("Markdown；显示前会清理。"))
+    notes = models.TextField(_("裁判备注"), blank=True, help_text=_("Markdown；显示前会清理。"))
+    # The adjusted-score request as given (rulings.calculators.adjusted_score) and the engine's answer.
+    adjustment = models.JSONField(_("调整分（输入）"), null=True, blank=True)
+    adjustment_result = models.JSONField(_("调整分（结果）"), null=True, blank=True)
+    status = models.CharField(_("状态"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    signed_off_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="rulings_signed_off",
+        verbose_name=_("复核人"),
+    )
+    signed_off_at = models.DateTimeField(_("复核时间"), null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="rulings_created",
+        verbose_name=_("记录人"),
+    )
+    created_at = models.DateTimeField(_("记录时间"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("最后修改"), auto_now=True)
+
+    class Meta:
+        db_table = (
+            "rulings_rulingrecord"  # the table the app was born with (rulings), kept on the move to clubs
+        )
+        ordering = ["-date", "-number"]
+        verbose_name = _("裁决记录")
+        verbose_name_plural = _("裁决记录")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "number"], name="ruling_number_unique_in_club"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="ruling_number_positive"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="ruling_version_positive"),
+            models.CheckConstraint(condition=Q(board__gte=1), name="ruling_board_positive"),
+            models.CheckConstraint(condition=Q(status__in=Status.values), name="ruling_status_valid"),
+            models.CheckConstraint(
+                condition=Q(called_by__in=[*CalledBy.values, ""]), name="ruling_called_by_valid"
+            ),
+            # A tree ruling names its tree version; an "other" irregularity has none.
+            models.CheckConstraint(
+                condition=(Q(irregularity=OTHER_IRREGULARITY) & Q(tree_version__isnull=True))
+                | (~Q(irregularity=OTHER_IRREGULARITY) & Q(tree_version__isnull=False)),
+                name="ruling_tree_version_iff_tree",
+            ),
+            # Only a draft may lack the tree's ruling (the wizard walk may be unfinished).
+            models.CheckConstraint(
+                condition=Q(status=Status.DRAFT)
+                | Q(irregularity=OTHER_IRREGULARITY)
+                | Q(outcome__isnull=False),
+                name="ruling_outcome_unless_draft",
+            ),
+            # Signed off exactly when reviewed.
+            models.CheckConstraint(
+                condition=(
+                    Q(status=Status.REVIEWED)
+                    & Q(signed_off_at__isnull=False)
+                    & Q(signed_off_by__isnull=False)
+                )
+                | (
+                    ~Q(status=Status.REVIEWED) & Q(signed_off_at__isnull=True) & Q(signed_off_by__isnull=True)
+                ),
+                name="ruling_signed_off_iff_reviewed",
+            ),
+            models.CheckConstraint(
+                condition=Q(adjustment__isnull=True, adjustment_result__isnull=True)
+                | Q(adjustment__isnull=False, adjustment_result__isnull=False),
+                name="ruling_adjustment_has_result",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["club", "date"], name="rulings_rul_club_id_98c135_idx"),
+            models.Index(fields=["club", "irregularity"], name="rulings_rul_club_id_448fc6_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} #{self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:detail", args=[self.club_id, self.number])
+
+    @property
+    def board_info(self) -> bridge.Board:
+        """Law 2: dealer and vulnerability follow from the board number."""
+        return bridge.board_info(self.board)
+
+    @property
+    def dealer(self) -> str:
+        return self.board_info.dealer.value
+
+    @property
+    def vulnerability(self) -> str:
+        return self.board_info.vulnerability.value
+
+    @property
+    def is_editable(self) -> bool:
+        """Once appealed or signed off, the ruling as given is what the committee and reviewer saw."""
+        return self.status in (Status.DRAFT, Status.FINAL)
+
+
+class AppendOnly(models.Model):
+    """Rows that are written once and never changed or deleted through the ORM's instance API."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValueError(f"{type(self).__name__} is append-only: it cannot be changed once written")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValueError(f"{type(self).__name__} is append-only: it cannot be deleted")
+
+
+class Action(models.TextChoices):
+    CREATED = "created", _("创建")
+    UPDATED = "updated", _("修改")
+    FINALISED = "finalised", _("裁定")
+    APPEAL_LODGED = "appeal_lodged", _("登记申诉")
+    APPEAL_DECIDED = "appeal_decided", _("登记仲裁决定")
+    SIGNED_OFF = "signed_off", _("复核签字")
+
+
+class RulingRevision(AppendOnly):
+    record = models.ForeignKey(
+        RulingRecord, on_delete=models.PROTECT, related_name="revisions", verbose_name=_("裁决记录")
+    )
+    # The record's version after this change: revision n is how version n came to be.
+    number = models.PositiveIntegerField(_("版本"))
+    action = models.CharField(_("操作"), max_length=20, choices=Action.choices)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("修改人")
+    )
+    at = models.DateTimeField(_("时间"), auto_now_add=True)
+    # {"field": {"old": …, "new": …}} for every field that changed (JSON values: dates as ISO text,
+    # users by username).
+    changes = models.JSONField(_("修改内容"), default=dict)
+
+    class Meta:
+        db_table = (
+            "rulings_rulingrevision"  # the table the app was born with (rulings), kept on the move to clubs
+        )
+        ordering = ["record", "number"]
+        verbose_name = _("修改记录")
+        verbose_name_plural = _("修改记录")
+        constraints = [
+            models.UniqueConstraint(fields=["record", "number"], name="revision_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="revision_number_positive"),
+            models.CheckConstraint(condition=Q(action__in=Action.values), name="revision_action_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.record} v{self.number} {self.action}"
+
+
+class ReviewComment(AppendOnly):
+    record = models.ForeignKey(
+        RulingRecord, on_delete=models.PROTECT, related_name="comments", verbose_name=_("裁决记录")
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("作者")
+    )
+    at = models.DateTimeField(_("时间"), auto_now_add=True)
+    text = models.TextField(_("意见"), help_text=_("Markdown；显示前会清理。"))
+
+    class Meta:
+        db_table = (
+            "rulings_reviewcomment"  # the table the app was born with (rulings), kept on the move to clubs
+        )
+        ordering = ["record", "at", "pk"]
+        verbose_name = _("复核意见")
+        verbose_name_plural = _("复核意见")
+        constraints = [models.CheckConstraint(condition=~Q(text=""), name="comment_not_empty")]
+
+    def __str__(self) -> str:
+        return f"{self.record}: {self.author}"
+
+
+class Decision(models.TextChoices):
+    PENDING = "pending", _("待裁定")
+    UPHELD = "upheld", _("维持原裁决")
+    CHANGED = "changed", _("变更裁决")
+    WITHDRAWN = "withdrawn", _("申诉撤回")
+
+
+class Appeal(models.Model):
+    """Law 92/93: an appeal against the director's ruling, heard by the appeals committee (仲裁委员会)."""
+
+    record = models.OneToOneField(
+        RulingRecord, on_delete=models.PROTECT, related_name="appeal", verbose_name=_("裁决记录")
+    )
+    lodged_at = models.DateTimeField(_("申诉时间"))
+    appellant = models.CharField(_("申诉方"), max_length=200)
+    reason = models.TextField(_("申诉理由"), blank=True)
+    # Only when the event's supplementary regulations set one (1997 Law 92: deposits are a sponsor's option).
+    deposit = models.DecimalField(_("申诉保证金"), max_digits=8, decimal_places=2, null=True, blank=True)
+    deposit_returned = models.BooleanField(_("保证金退还"), null=True, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("登记人")
+    )
+    committee = models.CharField(_("仲裁委员会"), max_length=200, blank=True)
+    decision = models.CharField(
+        _("仲裁决定"), max_length=10, choices=Decision.choices, default=Decision.PENDING
+    )
+    decision_text = models.TextField(_("决定说明"), blank=True)
+    decided_at = models.DateTimeField(_("决定时间"), null=True, blank=True)
+
+    class Meta:
+        db_table = "rulings_appeal"  # the table the app was born with (rulings), kept on the move to clubs
+        verbose_name = _("申诉")
+        verbose_name_plural = _("申诉")
+        constraints = [
+            models.CheckConstraint(condition=Q(decision__in=Decision.values), name="appeal_decision_valid"),
+            models.CheckConstraint(
+                condition=(Q(decision=Decision.PENDING) & Q(decided_at__isnull=True))
+                | (~Q(decision=Decision.PENDING) & Q(decided_at__isnull=False)),
+                name="appeal_decided_at_iff_decided",
+            ),
+            models.CheckConstraint(
+                condition=Q(deposit__isnull=True) | Q(deposit__gte=0), name="appeal_deposit_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(deposit_returned__isnull=True) | Q(deposit__isnull=False),
+                name="appeal_deposit_returned_needs_deposit",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.record}: {self.appellant}"

@@ -1,0 +1,79 @@
+"""Sign-in and the login limiter: 5 failures for a username from one address in 15 minutes → 429."""
+
+import datetime
+
+import pytest
+from django.test import Client, override_settings
+from django.utils import timezone
+
+from accounts.models import LoginFailure
+
+from .conftest import PASSWORD
+
+pytestmark = [pytest.mark.log, pytest.mark.django_db]
+
+LOGIN = "/accounts/login/"
+
+
+def attempt(client, username, password, address="10.0.0.1"):
+    return client.post(LOGIN, {"username": username, "password": password}, REMOTE_ADDR=address)
+
+
+def test_login_and_logout(client, club, director):
+    response, html = client.get(LOGIN), None
+    assert response.status_code == 200 and "登录" in response.content.decode()
+    response = attempt(client, "director", PASSWORD)
+    assert response.status_code == 302 and response["Location"] == "/clubs/"
+    html = client.get("/clubs/").content.decode()
+    assert "测试俱乐部" in html and "裁判" in html and "退出" in html
+    assert client.post("/accounts/logout/").status_code == 302
+    assert client.get("/clubs/").status_code == 302
+
+
+def test_a_wrong_password_says_so(client, director):
+    response = attempt(client, "director", "wrong")
+    assert response.status_code == 200 and "用户名或密码不正确" in response.content.decode()
+    assert LoginFailure.objects.count() == 1
+
+
+def test_five_failures_lock_the_username_from_that_address(client, director):
+    for _ in range(5):
+        assert attempt(client, "director", "wrong").status_code == 200
+    response = attempt(client, "director", PASSWORD)  # even the right password
+    assert response.status_code == 429
+    assert "登录失败次数过多" in response.content.decode() and "15 分钟" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+    # Another address, or another username from this one, is not locked.
+    assert attempt(Client(), "director", PASSWORD, address="10.0.0.2").status_code == 302
+    assert attempt(Client(), "someone", "wrong").status_code == 200
+
+
+def test_the_lock_ends_after_the_window(client, director):
+    for _ in range(5):
+        attempt(client, "director", "wrong")
+    assert attempt(client, "director", PASSWORD).status_code == 429
+    LoginFailure.objects.update(at=timezone.now() - datetime.timedelta(minutes=16))
+    assert attempt(client, "director", PASSWORD).status_code == 302
+
+
+def test_a_success_clears_the_count(client, director):
+    for _ in range(4):
+        attempt(client, "director", "wrong")
+    assert attempt(client, "director", PASSWORD).status_code == 302
+    assert not LoginFailure.objects.filter(username="director").exists()
+
+
+@override_settings(LOGIN_FAILURE_LIMIT_PER_ADDRESS=6)
+def test_many_usernames_from_one_address_are_limited(director):
+    client = Client()
+    for n in range(6):
+        attempt(client, f"guess{n}", "wrong")
+    assert attempt(client, "director", PASSWORD).status_code == 429
+
+
+def test_the_api_token_page(client, director):
+    client.force_login(director)
+    assert "还没有令牌" in client.get("/accounts/token/").content.decode()
+    client.post("/accounts/token/")
+    html = client.get("/accounts/token/").content.decode()
+    assert "Authorization: Token " in html

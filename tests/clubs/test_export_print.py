@@ -1,0 +1,97 @@
+"""CSV export of the filtered list and the A4 print sheet an appeals committee is handed."""
+
+import csv
+import datetime
+import io
+from decimal import Decimal
+
+import pytest
+from django.conf import settings
+
+from clubs import services
+from clubs.models import Status
+
+pytestmark = [pytest.mark.log, pytest.mark.django_db]
+
+
+def read_csv(response) -> list[list[str]]:
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff")  # spreadsheet programs read the BOM as UTF-8
+    return list(csv.reader(io.StringIO(text[1:])))
+
+
+def test_csv_has_the_filtered_list(client, club, make_record, director):
+    make_record(
+        adjustment={"method": "artificial", "form": "pairs", "fault": {"NS": "direct", "EW": "none"}},
+        notes="北家停顿，\n第二行",
+        status=Status.FINAL,
+    )
+    make_record(event="秋季公开赛", irregularity="revoke", facts={"established": False, "revoker": "dummy"})
+    client.force_login(director)
+    response = client.get(f"/clubs/{club.pk}/rulings/export.csv", {"irregularity": "insufficient-bid"})
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"].startswith(f'attachment; filename="rulings-club{club.pk}-')
+    header, *rows = read_csv(response)
+    assert header[:5] == ["编号", "日期", "赛事", "节次", "牌号"] and "调整分（南北）" in header
+    assert len(rows) == 1
+    row = dict(zip(header, rows[0], strict=True))
+    assert row["编号"] == "1" and row["日期"] == "2026-03-10" and row["牌号"] == "7"
+    assert row["发牌人"] == "S" and row["局况"] == "Both"
+    assert row["违规类型"] == "不足叫牌" and row["裁决"] == "27B2" and row["依据条款"].startswith("27B2 ")
+    assert row["调整分（南北）"] == "平均减 40.0%" and row["调整分（东西）"] == "平均加 60.0%"
+    assert row["状态"] == "已裁定" and row["裁判备注"] == "北家停顿，\n第二行" and row["版本"] == "1"
+    everything = read_csv(client.get(f"/clubs/{club.pk}/rulings/export.csv"))
+    assert len(everything) == 3
+
+
+def test_csv_neutralises_spreadsheet_formulas(client, club, make_record, director):
+    make_record(event='=HYPERLINK("http://evil")', notes="+1+1", table="@SUM(A1)")
+    client.force_login(director)
+    header, row = read_csv(client.get(f"/clubs/{club.pk}/rulings/export.csv"))
+    row = dict(zip(header, row, strict=True))
+    assert (
+        row["赛事"] == '\'=HYPERLINK("http://evil")'
+        and row["裁判备注"] == "'+1+1"
+        and row["桌号"] == "'@SUM(A1)"
+    )
+
+
+def test_csv_with_a_bad_filter_is_400(client, club, director):
+    client.force_login(director)
+    response = client.get(f"/clubs/{club.pk}/rulings/export.csv", {"date_from": "soon"})
+    assert response.status_code == 400 and b"date_from" in response.content
+
+
+def test_print_view_is_the_a4_sheet(client, club, make_record, director, chief):
+    record = make_record(
+        status=Status.FINAL,
+        statement="南家 1NT，西家叫 1♠。",
+        adjustment={
+            "method": "assigned",
+            "NS": {"contract": "3NT", "declarer": "S", "tricks": 9},
+            "EW": {"contract": "3NT", "declarer": "S", "tricks": 9},
+        },
+    )
+    services.appeal_lodge(
+        record=record,
+        by=director,
+        appellant="东西 王刚／刘洋",
+        deposit=Decimal("50.00"),
+        lodged_at=datetime.datetime(2026, 3, 10, 21, 5, tzinfo=datetime.UTC),
+    )
+    client.force_login(director)
+    response = client.get(f"/clubs/{club.pk}/rulings/1/print/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'class="print-sheet"' in html and 'class="a4"' in html
+    assert 'class="topbar"' not in html  # a sheet, not a page of the site
+    assert "裁判裁决单" in html and "测试俱乐部" in html and "编号 #1" in html
+    assert "周二双人赛" in html and "S / Both" in html
+    assert "不足叫牌是否依序作出" in html and "南家 1NT，西家叫 1♠。" in html
+    assert "第27条B款2项" in html  # the rule, in the rulebook's words
+    assert "3NT S 9: +600" in html and "第12条C款2项" in html
+    assert "东西 王刚／刘洋" in html and "50.00" in html and "2026-03-11 05:05" in html  # Asia/Shanghai
+    assert "裁判签字" in html and "仲裁委员会" in html and "裁判长复核" in html
+    css = (settings.BASE_DIR / "static" / "css" / "app.css").read_text()
+    assert "@page" in css and "size: A4" in css
