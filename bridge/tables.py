@@ -135,9 +135,9 @@ IMP_MAX: Final = 24
 
 # --- Laws 12C1, 86A, 88: artificial adjusted scores ----------------------------------------------------------
 
-#: Values the 1997 code is not confirmed to hold (laws-facts.md Part E: 86A's ±3 IMPs and 88's 60% or the session
-#: percentage are verified only through the CCBA text and the 2007 code). Results that rest on them say so.
-UNVERIFIED_1997_REFS: Final[tuple[str, ...]] = ("86A", "88")
+#: Values the 1997 code is not confirmed to hold; results that rest on them say so. None now: 86A's ±3 IMPs and
+#: 88's 60% or the session percentage are confirmed for 1997 (errata 2026-12 §B; CCBA 1999 Laws 86A and 88).
+UNVERIFIED_1997_REFS: Final[tuple[str, ...]] = ()
 
 #: 12C1 (pairs, matchpoints): average minus is at most 40%, average 50%, average plus at least 60%.
 ARTIFICIAL_PERCENT: Final[dict[str, float]] = {

@@ -1,12 +1,13 @@
 """One entry point from text to safe HTML (DESIGN.md §6a): Python-Markdown, our inline patterns for law
-references and glossary terms, then nh3. Law text and user notes both go through `render`."""
+references, glossary terms and editorial corrections (laws/corrections.py), then nh3. Law text and user notes both
+go through `render`."""
 
 from __future__ import annotations
 
 import html
 import re
 import xml.etree.ElementTree as etree
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import markdown
@@ -15,6 +16,7 @@ from markdown.inlinepatterns import InlineProcessor
 from markdown.util import AtomicString
 
 from bridge.references import REFERENCE_RE, find_references
+from laws import corrections as editorial
 from laws.text import blocks
 
 ALLOWED_TAGS = {
@@ -41,11 +43,13 @@ ALLOWED_TAGS = {
     "h4",
     "h5",
     "hr",
+    "ins",
 }
 ALLOWED_ATTRIBUTES = {
     "a": {"href", "class", "title", "data-ref"},
     "abbr": {"class", "title"},
     "span": {"class", "title"},
+    "ins": {"class", "title", "data-original", "tabindex"},
     "td": {"colspan"},
     "th": {"colspan"},
 }
@@ -106,8 +110,31 @@ class _TermPattern(InlineProcessor):
         return el, m.start(0), m.end(0)
 
 
-def _markdown(text: str, context: RenderContext | None, seen: set[str]) -> str:
+class _CorrectionPattern(InlineProcessor):
+    """Shows an editorial correction of the official text: the corrected reading in an ``ins`` that carries the
+    original. Runs before the other patterns; the corrected reading is still searched for references and terms."""
+
+    def __init__(self, corrections: Sequence[editorial.Correction], md):
+        regex = editorial.pattern(tuple(corrections))
+        super().__init__(regex.pattern if regex else r"(?!x)x", md)
+        self.by_original = {c.original: c for c in corrections}
+
+    def handleMatch(self, m, data):  # noqa: N802
+        correction = self.by_original[m.group(0)]
+        el = etree.Element("ins", editorial.attributes(correction))
+        el.text = correction.corrected  # not atomic: references and terms inside it are still marked
+        return el, m.start(0), m.end(0)
+
+
+def _markdown(
+    text: str,
+    context: RenderContext | None,
+    seen: set[str],
+    corrections: Sequence[editorial.Correction] = (),
+) -> str:
     md = markdown.Markdown(extensions=["tables", "sane_lists"])
+    if corrections:
+        md.inlinePatterns.register(_CorrectionPattern(corrections, md), "editorial_correction", 195)
     if context is not None:
         md.inlinePatterns.register(_ReferencePattern(context, md), "law_reference", 185)
         if context.term_re is not None:
@@ -115,22 +142,27 @@ def _markdown(text: str, context: RenderContext | None, seen: set[str]) -> str:
     return md.convert(text)
 
 
-def _inline(text: str, context: RenderContext | None, seen: set[str]) -> str:
-    out = _markdown(text, context, seen)
+def _inline(
+    text: str, context: RenderContext | None, seen: set[str], corrections: Sequence[editorial.Correction] = ()
+) -> str:
+    out = _markdown(text, context, seen, corrections)
     return out.removeprefix("<p>").removesuffix("</p>")
 
 
-def _table_html(table, context: RenderContext | None, seen: set[str]) -> str:
+def _table_html(
+    table, context: RenderContext | None, seen: set[str], corrections: Sequence[editorial.Correction] = ()
+) -> str:
+    def cell(text: str) -> str:
+        return _inline(html.escape(text), context, seen, corrections)
+
     parts = ['<table class="law-table">']
     if table.header:
         parts.append("<thead><tr>")
-        parts += [f"<th>{_inline(html.escape(c), context, seen)}</th>" for c in table.header]
+        parts += [f"<th>{cell(c)}</th>" for c in table.header]
         parts.append("</tr></thead>")
     parts.append("<tbody>")
     for row in table.rows:
-        parts.append(
-            "<tr>" + "".join(f"<td>{_inline(html.escape(c), context, seen)}</td>" for c in row) + "</tr>"
-        )
+        parts.append("<tr>" + "".join(f"<td>{cell(c)}</td>" for c in row) + "</tr>")
     parts.append("</tbody></table>")
     return "".join(parts)
 
@@ -146,18 +178,24 @@ def sanitize(fragment: str) -> str:
 
 
 def render(
-    text: str, context: RenderContext | None = None, *, law_layout: bool = False, seen: set[str] | None = None
+    text: str,
+    context: RenderContext | None = None,
+    *,
+    law_layout: bool = False,
+    seen: set[str] | None = None,
+    corrections: Sequence[editorial.Correction] = (),
 ) -> str:
     """Text → safe HTML. With law_layout, each line is a paragraph and table rows become tables
     (the rulebook layout); otherwise the text is free Markdown (user notes). Pass one `seen` set to several
-    calls to mark each glossary term only once across them (one law page)."""
+    calls to mark each glossary term only once across them (one law page). `corrections` (official text only,
+    laws/corrections.py) show their corrected readings, marked."""
     seen = set() if seen is None else seen
     if not law_layout:
-        return sanitize(_markdown(text, context, seen))
+        return sanitize(_markdown(text, context, seen, corrections))
     parts = []
     for block in blocks(text):
         if block.kind == "table":
-            parts.append(_table_html(block.table, context, seen))
+            parts.append(_table_html(block.table, context, seen, corrections))
         else:
-            parts.append(_markdown(block.text, context, seen))
+            parts.append(_markdown(block.text, context, seen, corrections))
     return sanitize("".join(parts))

@@ -10,7 +10,8 @@ from django.http import Http404
 from django.urls import reverse
 
 from bridge.references import law_of, parse_ref_query
-from laws.models import Chapter, Definition, Edition, Law, Reference, Section
+from laws import corrections as editorial
+from laws.models import Chapter, Definition, Edition, Law, Reference, Section, Source
 from laws.rendering import RenderContext, render
 
 _CONTEXTS: dict[tuple[int, int], RenderContext] = {}
@@ -29,13 +30,19 @@ def section_url(ref: str) -> str:
 
 
 def render_context(edition: Edition) -> RenderContext:
-    """Cached per edition revision: which refs exist and the glossary, for links and term marks."""
+    """Cached per edition revision: which refs exist and the glossary, for links and term marks. An official
+    definition's tooltip shows the editorial corrections of its text (laws/corrections.py)."""
     key = (edition.pk, edition.revision)
     context = _CONTEXTS.get(key)
     if context is None:
         refs = set(Section.objects.filter(edition=edition).values_list("ref", flat=True))
+        corrections = editorial.for_edition(edition.code)
         glossary = {}
-        for term, text in Definition.objects.filter(edition=edition).values_list("term", "text"):
+        for term, text, origin in Definition.objects.filter(edition=edition).values_list(
+            "term", "text", "origin"
+        ):
+            if origin == Definition.Origin.OFFICIAL:
+                text = editorial.apply_plain(text, corrections.for_definition(term))
             glossary[term] = text
         context = RenderContext(
             url_for=lambda ref: section_url(ref) if ref in refs else None, glossary=glossary
@@ -53,7 +60,7 @@ def chapters_with_laws(edition: Edition):
 
 def law_get(edition: Edition, number: int) -> Law:
     try:
-        return Law.objects.select_related("chapter").get(edition=edition, number=number)
+        return Law.objects.select_related("chapter", "edition").get(edition=edition, number=number)
     except Law.DoesNotExist as exc:
         raise Http404(f"law {number} is not in the corpus") from exc
 
@@ -69,20 +76,29 @@ class Node:
         return self.section.ref
 
 
+def official_corrections(edition: Edition) -> editorial.Corrections:
+    """The editorial corrections that apply to this edition's official text."""
+    return editorial.for_edition(edition.code)
+
+
 def law_tree(law: Law, context: RenderContext) -> Node:
+    """The law's sections, each rendered; an official law shows its editorial corrections (the stored text is
+    the source's)."""
     sections = list(law.sections.order_by("order"))
     by_parent: dict[int | None, list[Section]] = {}
     for s in sections:
         by_parent.setdefault(s.parent_id, []).append(s)
+    corrections = official_corrections(law.edition) if law.source == Source.OFFICIAL else editorial.NONE
 
     seen: set[str] = set()  # mark each glossary term once per law
 
     def build(section: Section) -> Node:
-        return Node(
-            section,
-            render(section.text, context, law_layout=True, seen=seen) if section.text else "",
-            [build(child) for child in by_parent.get(section.pk, [])],
-        )
+        html = ""
+        if section.text:
+            html = render(
+                section.text, context, law_layout=True, seen=seen, corrections=corrections.at(section.ref)
+            )
+        return Node(section, html, [build(child) for child in by_parent.get(section.pk, [])])
 
     roots = by_parent.get(None, [])
     return build(roots[0])

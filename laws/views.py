@@ -1,19 +1,24 @@
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from bridge.references import law_of, parse_ref_query
+from laws import corrections as editorial
 from laws import selectors
+from laws.models import Definition
 from laws.rendering import render as render_text
 
 
 def home(request):
     edition = selectors.edition_default()
+    corrections = selectors.official_corrections(edition).at(editorial.PREFACE)
+    preface = [mark_safe(editorial.mark_html(line, corrections)) for line in edition.preface.splitlines()]
     return render(
         request,
         "laws/home.html",
-        {"edition": edition, "chapters": selectors.chapters_with_laws(edition)},
+        {"edition": edition, "chapters": selectors.chapters_with_laws(edition), "preface": preface},
     )
 
 
@@ -68,7 +73,18 @@ def section_redirect(request, ref: str):
 
 
 def glossary(request):
+    """Every definition; the official ones show the editorial corrections of their English gloss and text."""
     edition = selectors.edition_default()
     context = selectors.render_context(edition)
-    entries = [(d, render_text(d.text, context, law_layout=True)) for d in selectors.definitions(edition)]
+    corrections = selectors.official_corrections(edition)
+    entries = []
+    for d in selectors.definitions(edition):
+        fixes = corrections.for_definition(d.term) if d.origin == Definition.Origin.OFFICIAL else ()
+        entries.append(
+            (
+                d,
+                mark_safe(editorial.mark_html(d.term_en, fixes)),
+                render_text(d.text, context, law_layout=True, corrections=fixes),
+            )
+        )
     return render(request, "laws/glossary.html", {"entries": entries})

@@ -18,6 +18,14 @@
       openSheet(term.textContent, p.outerHTML);
       return;
     }
+    // An editorial correction of the official text: a tap shows the original (its title, in the page's language).
+    var fix = event.target.closest("ins.editorial");
+    if (fix) {
+      var q = document.createElement("p");
+      q.textContent = fix.getAttribute("title");
+      openSheet(fix.textContent, q.outerHTML);
+      return;
+    }
     if (event.target.closest(".sheet-close") || event.target === sheet) closeSheet();
   });
   document.addEventListener("keydown", function (event) { if (event.key === "Escape") closeSheet(); });

@@ -90,9 +90,9 @@ def test_artificial_pairs_and_teams_and_law_88(http):
         },
     ).json()
     assert law88["EW"]["percent"] == 63.5 and law88["NS"]["percent"] == 40
-    # 86A's ±3 IMPs and 88's rule are not verified for the 1997 code: the answer says so.
-    assert law88["EW"]["unverified"] == ["88"] and law88["NS"]["unverified"] == []
-    assert teams["EW"]["unverified"] == ["86A"]
+    # 86A's ±3 IMPs and 88's rule are confirmed for the 1997 code (errata 2026-12 §B): nothing is flagged.
+    assert law88["EW"]["unverified"] == [] and law88["NS"]["unverified"] == []
+    assert teams["EW"]["unverified"] == [] and teams["NS"]["unverified"] == []
 
 
 def test_assigned_is_non_balancing(http):

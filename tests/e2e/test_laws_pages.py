@@ -44,3 +44,13 @@ def test_touch_targets_are_at_least_44px(open_page):
              .filter(([, h]) => h < 44)"""
     )
     assert small == []
+
+
+def test_tap_an_editorial_correction_to_see_the_original(open_page):
+    page = open_page("/glossary/")
+    fix = page.locator('ins.editorial[data-original="复工桥牌"]')
+    assert fix.inner_text() == "复式桥牌"
+    fix.click()
+    assert page.locator("#sheet").is_visible()
+    assert page.locator("#sheet-title").inner_text() == "复式桥牌"
+    assert "复工桥牌" in page.locator("#sheet .sheet-text").inner_text()

@@ -50,7 +50,7 @@ def test_adjusted_page_all_three_methods(client):
         },
     ).content.decode()
     assert "63.5%" in html and "40.0%" in html
-    assert "待核实" in html  # Law 88's value is unverified for the 1997 code
+    assert "待核实" not in html  # Law 88's value is confirmed for the 1997 code (errata 2026-12 §B)
     html = client.post(
         "/tools/adjusted/",
         {
