@@ -35,7 +35,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-## typecheck: mypy, strict on the pure rules core (bridge/)
+## typecheck: mypy, strict on the pure cores (bridge/, practice/core/)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 

@@ -1,7 +1,8 @@
 """API v1 for practice (DESIGN.md §7): the scenario list (never the answers), one scenario, checking an answer.
 
 The API is stateless: it checks answers and explains them but records no progress (the pages do). Bad input is a
-400 ``{"error", "field"}`` naming the field (``answers.q1``, ``topic``…) through the shared handler.
+400 ``{"error", "field"}`` naming the field (``answers.q1``, ``topic``…) through the shared handler, which also
+answers practice.core's :class:`~practice.core.answers.AnswerError` (its English text).
 """
 
 from django.urls import reverse
@@ -10,8 +11,10 @@ from rest_framework.decorators import api_view, authentication_classes, permissi
 from rest_framework.response import Response
 
 from config.api import FieldError
-from practice import engine, selectors
-from practice.engine import AnswerError, Scenario
+from practice import selectors
+from practice.core import drills, vocabulary
+from practice.core.answers import check_answers
+from practice.core.bank import Scenario
 
 
 def _public(scenario: Scenario) -> dict[str, object]:
@@ -35,8 +38,8 @@ def _public(scenario: Scenario) -> dict[str, object]:
 
 @extend_schema(
     parameters=[
-        OpenApiParameter("topic", str, enum=list(engine.TOPICS)),
-        OpenApiParameter("difficulty", int, enum=list(engine.DIFFICULTIES)),
+        OpenApiParameter("topic", str, enum=list(vocabulary.TOPICS)),
+        OpenApiParameter("difficulty", int, enum=list(vocabulary.DIFFICULTIES)),
     ],
     responses={200: dict},
 )
@@ -45,8 +48,8 @@ def _public(scenario: Scenario) -> dict[str, object]:
 @permission_classes([])
 def scenario_list(request):
     topic = request.query_params.get("topic") or None
-    if topic is not None and topic not in engine.TOPICS:
-        raise FieldError(f"topic must be one of {', '.join(engine.TOPICS)}, not {topic!r}.", "topic")
+    if topic is not None and topic not in vocabulary.TOPICS:
+        raise FieldError(f"topic must be one of {', '.join(vocabulary.TOPICS)}, not {topic!r}.", "topic")
     raw = request.query_params.get("difficulty") or None
     difficulty = None
     if raw is not None:
@@ -81,9 +84,7 @@ def scenario_answer(request, item: str):
     if not isinstance(body, dict):
         raise FieldError("the body must be a JSON object with an answers object.", None)
     if "answers" in body:
-        answers = body["answers"]
-        if not isinstance(answers, dict):
-            raise FieldError("answers must map each question id to an answer.", "answers")
+        answers = body["answers"]  # check_answers answers anything but an object with a 400 naming "answers"
     elif "answer" in body:
         if len(scenario.questions) != 1:
             raise FieldError(
@@ -93,10 +94,7 @@ def scenario_answer(request, item: str):
         answers = {scenario.questions[0].id: body["answer"]}
     else:
         raise FieldError("send answers: {question id: answer}.", "answers")
-    try:
-        result = engine.check_answers(scenario, answers)
-    except AnswerError as exc:
-        raise FieldError(exc.message, exc.field) from exc
+    result = check_answers(scenario, answers)  # an AnswerError is a 400 naming answers.<id> (config.api)
     return Response(
         {
             "id": scenario.id,
@@ -117,8 +115,8 @@ def scenario_answer(request, item: str):
 @authentication_classes([])
 @permission_classes([])
 def drill(request, slug: str):
-    if slug not in engine.TREE_TOPICS:
-        raise FieldError(f"no drills for {slug!r}: one of {', '.join(engine.TREE_TOPICS)}.", "slug")
+    if slug not in drills.TREE_TOPICS:
+        raise FieldError(f"no drills for {slug!r}: one of {', '.join(drills.TREE_TOPICS)}.", "slug")
     raw = request.query_params.get("seed")
     if raw in (None, ""):
         seed = selectors.next_drill_seed(None, slug)

@@ -32,10 +32,7 @@ def drill_prompt(field: str) -> str:
 def drill_option(field: str, value: object) -> str:
     """The text of one drill option: a law reference in the rulebook's form, yes/no, or the wizard's label."""
     if field == "rule" and isinstance(value, str):
-        try:
-            return chinese_ref(value)
-        except ValueError:
-            return value
+        return chinese_ref(value)  # a rule is a law reference (tests/practice/core/test_drills.py)
     if isinstance(value, bool):
         return _("是") if value else _("否")
     label = VALUES.get((field, value))

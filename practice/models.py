@@ -10,7 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from practice.engine import DIFFICULTIES, TOPICS
+from practice.core.vocabulary import DIFFICULTIES, TOPICS
 
 
 class Topic(models.TextChoices):
@@ -22,7 +22,7 @@ class Topic(models.TextChoices):
     LAW_LOOKUP = "law_lookup", _("查找条款")
 
 
-assert tuple(Topic.values) == TOPICS, "Topic choices must follow practice.engine.TOPICS"
+assert tuple(Topic.values) == TOPICS, "Topic choices must follow practice.core.vocabulary.TOPICS"
 
 ONE_LEARNER = Q(user__isnull=False, session_token__isnull=True) | Q(
     user__isnull=True, session_token__isnull=False
@@ -76,7 +76,7 @@ class Attempt(models.Model):
 
 
 class Card(models.Model):
-    """The spaced-repetition state of one item for one learner (practice.engine.Card)."""
+    """The spaced-repetition state of one item for one learner (practice.core.repetition.Card)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

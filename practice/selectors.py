@@ -17,8 +17,9 @@ from django.utils.translation import get_language
 from bridge.references import find_references
 from laws.rendering import render
 from laws.selectors import edition_default, render_context
-from practice import engine, labels
-from practice.engine import Scenario
+from practice import labels
+from practice.core import bank, drills, repetition, vocabulary
+from practice.core.bank import Scenario
 from practice.models import Attempt, Card, Topic
 from rulings.trees import trees
 
@@ -32,8 +33,8 @@ SESSION_KEY = "practice_learner"
 @lru_cache(maxsize=1)
 def scenarios() -> dict[str, Scenario]:
     """The scenario bank, loaded once from fixtures/scenarios (a broken file fails loudly, listing every problem)."""
-    loaded = engine.load_scenarios(settings.FIXTURES_DIR / "scenarios")
-    topic_order = {topic: index for index, topic in enumerate(engine.TOPICS)}
+    loaded = bank.load_scenarios(settings.FIXTURES_DIR / "scenarios")
+    topic_order = {topic: index for index, topic in enumerate(vocabulary.TOPICS)}
     return dict(
         sorted(loaded.items(), key=lambda item: (topic_order[item[1].topic], item[1].difficulty, item[0]))
     )
@@ -50,15 +51,15 @@ def bank_list(*, topic: str | None = None, difficulty: int | None = None) -> lis
 
 def drill_trees() -> list:
     """The decision trees drills are generated from, in the wizard's order."""
-    return [tree for slug, tree in trees().items() if slug in engine.TREE_TOPICS]
+    return [tree for slug, tree in trees().items() if slug in drills.TREE_TOPICS]
 
 
 @lru_cache(maxsize=512)
 def _drill(slug: str, seed: int, language: str) -> Scenario:
     tree = trees().get(slug)
-    if tree is None or slug not in engine.TREE_TOPICS:
+    if tree is None or slug not in drills.TREE_TOPICS:
         raise Http404(f"no drills for {slug!r}")
-    return engine.make_drill(tree, seed, label=labels.drill_option, prompt=labels.drill_prompt)
+    return drills.make_drill(tree, seed, label=labels.drill_option, prompt=labels.drill_prompt)
 
 
 def drill_get(slug: str, seed: int) -> Scenario:
@@ -70,8 +71,8 @@ def item_get(item: str) -> Scenario:
     scenario = scenarios().get(item)
     if scenario is not None:
         return scenario
-    drill = engine.parse_drill_id(item)
-    if drill is not None and drill[0] in engine.TREE_TOPICS:
+    drill = drills.parse_drill_id(item)
+    if drill is not None and drill[0] in drills.TREE_TOPICS:
         return drill_get(*drill)
     raise Http404(f"no practice scenario {item!r}")
 
@@ -164,14 +165,14 @@ def learner_step(learner: Learner | None) -> int:
     return Attempt.objects.filter(learner.filter).count()
 
 
-def learner_cards(learner: Learner | None, items=None) -> dict[str, engine.Card]:
+def learner_cards(learner: Learner | None, items=None) -> dict[str, repetition.Card]:
     if learner is None:
         return {}
     rows = Card.objects.filter(learner.filter)
     if items is not None:
         rows = rows.filter(item__in=list(items))
     return {
-        row.item: engine.Card(row.item, row.box, row.due_step, row.seen, row.right, row.last_correct)
+        row.item: repetition.Card(row.item, row.box, row.due_step, row.seen, row.right, row.last_correct)
         for row in rows
     }
 
@@ -189,7 +190,7 @@ def next_item(
         return None
     cards = learner_cards(learner, [scenario.id for scenario in pool])
     seed = f"{learner.user_id or learner.token}" if learner else "anonymous"
-    order = engine.order(
+    order = repetition.order(
         [(scenario.id, scenario.difficulty) for scenario in pool],
         cards,
         learner_step(learner),
@@ -201,7 +202,7 @@ def next_item(
 
 def next_drill_seed(learner: Learner | None, slug: str, *, exclude: str | None = None) -> int:
     """A drill of tree ``slug`` to practise: a due drill answered wrongly comes back first, otherwise a new seed."""
-    prefix = f"{engine.DRILL_PREFIX}{slug}-"
+    prefix = f"{vocabulary.DRILL_PREFIX}{slug}-"
     if learner is not None:
         step = learner_step(learner)
         due = (
@@ -211,7 +212,7 @@ def next_drill_seed(learner: Learner | None, slug: str, *, exclude: str | None =
             .first()
         )
         if due is not None:
-            parsed = engine.parse_drill_id(due.item)
+            parsed = drills.parse_drill_id(due.item)
             if parsed is not None and parsed[0] == slug:
                 return parsed[1]
         seen = set(
@@ -222,7 +223,7 @@ def next_drill_seed(learner: Learner | None, slug: str, *, exclude: str | None =
     rng = random.Random()
     for _ in range(50):
         seed = rng.randrange(1, 1_000_000)
-        if engine.drill_id(slug, seed) not in seen:
+        if drills.drill_id(slug, seed) not in seen:
             return seed
     return rng.randrange(1, 1_000_000)  # pragma: no cover - 50 collisions in a million
 
@@ -258,7 +259,7 @@ class TopicProgress:
 
 def progress(learner: Learner | None) -> list[TopicProgress]:
     """Progress by topic: attempts and right answers (bank and drills), bank coverage, mastered and due cards."""
-    rows = {topic: TopicProgress(topic, labels.topic_label(topic)) for topic in engine.TOPICS}
+    rows = {topic: TopicProgress(topic, labels.topic_label(topic)) for topic in vocabulary.TOPICS}
     for scenario in scenarios().values():
         rows[scenario.topic].total += 1
     if learner is None:
@@ -284,7 +285,7 @@ def progress(learner: Learner | None) -> list[TopicProgress]:
             continue
         if card.item in bank:
             row.seen += 1
-            row.mastered += int(card.box >= engine.MASTERED_BOX)
+            row.mastered += int(card.box >= repetition.MASTERED_BOX)
         if card.due_step <= step:
             row.due += 1
         if card.last_correct is False:
@@ -299,7 +300,7 @@ def progress_by_users(user_ids) -> dict[int, dict[str, TopicProgress]]:
     for scenario in scenarios().values():
         totals[scenario.topic] += 1
     for user_id in user_ids:
-        for topic in engine.TOPICS:
+        for topic in vocabulary.TOPICS:
             out[user_id][topic] = TopicProgress(topic, labels.topic_label(topic), total=totals[topic])
     tallies = (
         Attempt.objects.filter(user_id__in=list(user_ids))
@@ -319,14 +320,14 @@ def progress_by_users(user_ids) -> dict[int, dict[str, TopicProgress]]:
         row = out[card.user_id].get(card.topic)
         if row is not None and card.item in bank:
             row.seen += 1
-            row.mastered += int(card.box >= engine.MASTERED_BOX)
+            row.mastered += int(card.box >= repetition.MASTERED_BOX)
     return dict(out)
 
 
 def topics_with_counts() -> list[dict[str, object]]:
     """Each topic with its label and how many bank scenarios it has per difficulty."""
     counts: dict[str, dict[int, int]] = {
-        topic: dict.fromkeys(engine.DIFFICULTIES, 0) for topic in engine.TOPICS
+        topic: dict.fromkeys(vocabulary.DIFFICULTIES, 0) for topic in vocabulary.TOPICS
     }
     for scenario in scenarios().values():
         counts[scenario.topic][scenario.difficulty] += 1
@@ -337,7 +338,7 @@ def topics_with_counts() -> list[dict[str, object]]:
             "total": sum(counts[topic].values()),
             "by_difficulty": counts[topic],
         }
-        for topic in engine.TOPICS
+        for topic in vocabulary.TOPICS
     ]
 
 

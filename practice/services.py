@@ -6,8 +6,9 @@ import secrets
 
 from django.db import transaction
 
-from practice import engine
-from practice.engine import Result, Scenario
+from practice.core import repetition
+from practice.core.answers import Result
+from practice.core.bank import Scenario
 from practice.models import Attempt, Card
 from practice.selectors import SESSION_KEY, Learner, learner_from_request, learner_step
 
@@ -37,11 +38,11 @@ def attempt_record(*, learner: Learner, scenario: Scenario, result: Result) -> t
     )
     row = Card.objects.select_for_update().filter(learner.filter, item=scenario.id).first()
     previous = (
-        engine.Card(row.item, row.box, row.due_step, row.seen, row.right, row.last_correct)
+        repetition.Card(row.item, row.box, row.due_step, row.seen, row.right, row.last_correct)
         if row is not None
         else None
     )
-    card = engine.schedule(previous, scenario.id, result.correct, step)
+    card = repetition.schedule(previous, scenario.id, result.correct, step)
     if row is None:
         row = Card(**learner.fields, item=scenario.id, topic=scenario.topic, difficulty=scenario.difficulty)
     row.box, row.due_step, row.seen, row.right, row.last_correct = (

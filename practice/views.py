@@ -13,14 +13,17 @@ from django.views.decorators.http import require_http_methods
 
 from clubs.models import Club, Membership, Role
 from clubs.selectors import club_members, membership_get
-from practice import engine, labels, selectors, services
-from practice.engine import AnswerError, Scenario
+from config.errors import error_context
+from practice import labels, selectors, services
+from practice.core import drills, vocabulary
+from practice.core.answers import AnswerError, check_answers
+from practice.core.bank import Scenario
 
 
 def _filters(query) -> tuple[str | None, int | None]:
     """The topic and difficulty a practice run is limited to (anything unknown means "mixed")."""
     topic = query.get("topic") or None
-    if topic not in engine.TOPICS:
+    if topic not in vocabulary.TOPICS:
         topic = None
     difficulty = query.get("difficulty") or None
     difficulty = int(difficulty) if difficulty in ("1", "2", "3") else None
@@ -71,11 +74,11 @@ def next_case(request):
 
 def drill(request, slug: str):
     """Start (or continue) drills generated from one decision tree: a new random walk, or a wrong one due again."""
-    if slug not in engine.TREE_TOPICS:
+    if slug not in drills.TREE_TOPICS:
         raise Http404(f"no drills for {slug!r}")
     learner = selectors.learner_from_request(request)
     seed = selectors.next_drill_seed(learner, slug, exclude=request.GET.get("after"))
-    url = reverse("practice:case", args=[engine.drill_id(slug, seed)])
+    url = reverse("practice:case", args=[drills.drill_id(slug, seed)])
     return redirect(f"{url}?{urlencode({'drill': slug})}")
 
 
@@ -83,7 +86,7 @@ def drill(request, slug: str):
 def case(request, item: str):
     scenario = selectors.item_get(item)
     topic, difficulty = _filters(request.GET)
-    drill_slug = request.GET.get("drill") if request.GET.get("drill") in engine.TREE_TOPICS else None
+    drill_slug = request.GET.get("drill") if request.GET.get("drill") in drills.TREE_TOPICS else None
     context = _case_context(scenario, topic, difficulty, drill_slug)
     if request.method == "GET":
         return render(request, "practice/case.html", context)
@@ -94,9 +97,9 @@ def case(request, item: str):
         else:
             given[question.id] = request.POST.get(question.id)
     try:
-        result = engine.check_answers(scenario, given)
+        result = check_answers(scenario, given)
     except AnswerError as exc:
-        context["error"] = exc
+        context["error"] = error_context(exc)  # the message in the page's language
         context["questions"] = _questions(scenario, given=given)
         return render(request, "practice/case.html", context, status=400)
     learner = services.learner_ensure(request)
@@ -196,7 +199,7 @@ def progress(request):
     for row in rows:
         for item in row.review:
             scenario = bank.get(item)
-            if scenario is None and engine.parse_drill_id(item):
+            if scenario is None and drills.parse_drill_id(item):
                 try:
                     scenario = selectors.item_get(item)
                 except Http404:
@@ -232,7 +235,7 @@ def club(request, club_id: int):
     by_user = selectors.progress_by_users([member.user_id for member in members])
     rows = []
     for member in members:
-        topics = [by_user[member.user_id][topic] for topic in engine.TOPICS]
+        topics = [by_user[member.user_id][topic] for topic in vocabulary.TOPICS]
         attempts = sum(row.attempts for row in topics)
         right = sum(row.right for row in topics)
         rows.append(
@@ -246,6 +249,6 @@ def club(request, club_id: int):
     context = {
         "club": the_club,
         "rows": rows,
-        "topics": [labels.topic_label(topic) for topic in engine.TOPICS],
+        "topics": [labels.topic_label(topic) for topic in vocabulary.TOPICS],
     }
     return render(request, "practice/club.html", context)

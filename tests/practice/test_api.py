@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from practice import engine, selectors
+from practice import selectors
+from practice.core import vocabulary
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +20,7 @@ def test_the_list_has_ids_topics_difficulties_titles_and_never_the_answers(http)
     items = response.json()
     assert len(items) >= 45
     assert all(set(item) == {"id", "topic", "difficulty", "title"} for item in items)
-    assert {item["topic"] for item in items} == set(engine.TOPICS)
+    assert {item["topic"] for item in items} == set(vocabulary.TOPICS)
     for forbidden in ('"answer', '"explanation', '"questions', '"checks'):
         assert forbidden not in response.text
 
@@ -98,6 +99,16 @@ def test_bad_answers_are_400_naming_the_field(http, item, body, field):
     assert response.status == 400
     data = response.json()
     assert set(data) == {"error", "field"} and data["field"] == field and data["error"]
+
+
+def test_a_bad_answer_is_answered_in_english_whatever_the_language(http):
+    """The API's error text is the core message's English (what it has always answered), not the page language."""
+    body = {"answers": {"q1": "b", "q2": "two", "q3": 630}}
+    response = http("POST", ANSWER.format("rv-02"), body, headers={"Accept-Language": "zh-CN"})
+    assert response.status == 400
+    assert response.json() == {"error": "q2: give a number, not 'two'.", "field": "answers.q2"}
+    response = http("POST", ANSWER.format("rv-02"), {"answers": ["b", 2, 630]})
+    assert response.json() == {"error": "answers must map each question id to an answer.", "field": "answers"}
 
 
 def test_malformed_json_and_unknown_scenarios(http):

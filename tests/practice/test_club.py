@@ -7,7 +7,8 @@ from django.test import Client
 
 from clubs import services as club_services
 from clubs.models import Role
-from practice import engine, selectors, services
+from practice import selectors, services
+from practice.core.answers import check_answers
 from practice.selectors import Learner
 
 from .conftest import PASSWORD
@@ -24,7 +25,7 @@ def signed_in(user) -> Client:
 def answer(user, item, correct=True):
     scenario = selectors.item_get(item)
     answers = scenario.answers if correct else {q.id: _wrong(q) for q in scenario.questions}
-    result = engine.check_answers(scenario, answers)
+    result = check_answers(scenario, answers)
     services.attempt_record(learner=Learner(user_id=user.pk), scenario=scenario, result=result)
 
 

@@ -1,13 +1,16 @@
 """Practice pages: choose, answer, feedback with law links, progress kept per user or per browser session."""
 
 import re
+from html import unescape
 
 import pytest
 from django.test import Client
 
 from bridge.references import find_references
 from laws.models import Section
-from practice import engine, selectors, services
+from practice import selectors, services
+from practice.core import drills, vocabulary
+from practice.core.answers import check_answers
 from practice.models import Attempt, Card
 from practice.selectors import SESSION_KEY, Learner
 
@@ -29,9 +32,9 @@ def test_nav_links_to_practice_and_the_index_lists_topics_and_drills(client):
     html = client.get("/").content.decode()
     assert 'href="/practice/"' in html and "练习" in html
     html = client.get("/practice/").content.decode()
-    for topic in engine.TOPICS:
+    for topic in vocabulary.TOPICS:
         assert f'href="/practice/next/?topic={topic}"' in html
-    for slug in engine.TREE_TOPICS:
+    for slug in drills.TREE_TOPICS:
         assert f'href="/practice/drills/{slug}/"' in html
     assert "你没有登录" in html
 
@@ -88,6 +91,29 @@ def test_a_missing_answer_is_a_400_and_records_nothing(client):
     assert response.status_code == 400
     assert "请回答每一个问题" in response.content.decode()
     assert not Attempt.objects.exists()
+
+
+def _notice(response) -> str:
+    """The text of the page's error notice."""
+    match = re.search(r'<p class="notice error" role="alert">(.*?)</p>', response.content.decode(), re.S)
+    assert match, "no error notice"
+    return unescape(text_of(match[1]))
+
+
+def test_a_malformed_answer_is_a_400_in_the_pages_language(client):
+    response = client.post(case_url("rv-01"), {"q1": "a", "q2": "two", "q3": "650"})
+    assert response.status_code == 400
+    assert _notice(response) == "请回答每一个问题。 q2：请填写一个数字，而不是 'two'。"
+    assert not Attempt.objects.exists()
+
+
+def test_the_english_ui_shows_the_english_message(client):
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    response = client.post(case_url("rv-01"), {"q1": "a", "q2": "two", "q3": "650"})
+    assert response.status_code == 400
+    assert _notice(response) == "Please answer every question. q2: give a number, not 'two'."
+    missing = client.post(case_url("rv-01"), {"q1": "a", "q2": "2"})
+    assert _notice(missing) == "Please answer every question. Answer question 'q3'."
 
 
 def test_multiple_choice_through_the_form(client):
@@ -179,12 +205,10 @@ def test_merge_keeps_the_users_own_card(make_user):
     mine = Learner(user_id=user.pk)
     anonymous = Learner(token="tok")
     scenario = selectors.scenarios()["sc-01"]
-    right = engine.check_answers(scenario, {"q1": 420})
+    right = check_answers(scenario, {"q1": 420})
     services.attempt_record(learner=mine, scenario=scenario, result=right)
     services.attempt_record(learner=mine, scenario=scenario, result=right)
-    services.attempt_record(
-        learner=anonymous, scenario=scenario, result=engine.check_answers(scenario, {"q1": 1})
-    )
+    services.attempt_record(learner=anonymous, scenario=scenario, result=check_answers(scenario, {"q1": 1}))
     assert services.learner_merge(token="tok", user=user) == 1
     card = Card.objects.get(user=user, item="sc-01")
     assert (card.box, card.seen) == (2, 2)

@@ -1,0 +1,23 @@
+"""The words practice is counted in: its topics, difficulties and the id prefix reserved for drills.
+
+The Django side mirrors these (``practice.models.Topic`` asserts it follows :data:`TOPICS`, and the models'
+constraints use both tuples), so a topic or a difficulty is defined here once.
+"""
+
+from __future__ import annotations
+
+TOPICS: tuple[str, ...] = (
+    "insufficient_bid",
+    "lead_out_of_turn",
+    "revoke",
+    "scores",
+    "adjusted_scores",
+    "law_lookup",
+)
+"""What a scenario practises, in the order the pages list them."""
+
+DIFFICULTIES: tuple[int, ...] = (1, 2, 3)
+"""入门, 进阶, 提高."""
+
+DRILL_PREFIX = "drill-"
+"""Drill ids are ``drill-<tree>-<seed>``; bank scenario ids may not start with it, so the two never collide."""
