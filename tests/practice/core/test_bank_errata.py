@@ -1,12 +1,12 @@
 """Errata 2026-12 §D (issue 14): the four practice scenarios say what a director would actually meet. The engine
-agreement of their answers is checked with the whole bank in test_engine.py."""
+agreement of their answers is checked with the whole bank in test_checks.py."""
 
 from pathlib import Path
 
-from practice import engine
+from practice.core.bank import load_scenarios
 
-ROOT = Path(__file__).resolve().parents[2]
-BANK = engine.load_scenarios(ROOT / "fixtures" / "scenarios")
+ROOT = Path(__file__).resolve().parents[3]
+BANK = load_scenarios(ROOT / "fixtures" / "scenarios")
 
 
 def test_ib01_is_a_natural_one_over_one_response_replaced_by_two_hearts():
