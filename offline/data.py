@@ -1,5 +1,6 @@
-"""The JSON the browser needs offline: the corpus for the search box, the score tables and contract grammar for
-the tree evaluator, the wizards' rendered scripts and labels, and the list of what "download all" stores.
+"""The JSON the browser needs offline: the corpus for the search box, the tables the tree evaluator looks its
+answers up in (every Law 77 score, every Law 64 transfer, the contract grammar), the wizards' rendered scripts
+and labels, and the list of what "download all" stores.
 
 Everything here is derived from the law base, the engine and the trees; nothing is typed twice. The corpus is
 cached per edition revision (an import bumps it), so serving it costs one build per revision.
@@ -8,13 +9,15 @@ cached per edition revision (an import bumps it), so serving it costs one build 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import re
 from functools import lru_cache
 
 from django.urls import reverse
 
-from bridge import cards, revoke, tables
+from bridge import Contract, Doubling, Seat, Strain, Vulnerability, cards, revoke, tables
+from bridge.scoring import score
 from bridge.trees import Leaf
 from laws.models import Definition, Edition
 from laws.rendering import render as render_text
@@ -122,6 +125,7 @@ def corpus_etag(edition: Edition) -> str:
 
 
 def _key(value: object) -> str:
+    """A JSON object key: True → "true", (True, 1) → "true,1" (the browser joins its values alike)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple):
@@ -129,40 +133,101 @@ def _key(value: object) -> str:
     return str(value)
 
 
-def _plain(value: object) -> object:
-    """A table constant as JSON: dict keys become text (True → "true", (True, 1) → "true,1")."""
-    if isinstance(value, dict):
-        return {_key(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
+# Law 2: a vulnerability under which declarer's side is vulnerable (True) or not (False), whoever declares.
+_VULNERABILITY_WHEN = {False: Vulnerability.NONE, True: Vulnerability.BOTH}
 
 
+def law77_scores() -> dict[str, dict[str, list[int]]]:
+    """Law 77: the declaring side's score of every contract (levels 1–7 × C D H S NT × undoubled, X, XX), not
+    vulnerable ("false") and vulnerable ("true"), for each count of the declaring side's tricks 0–13.
+
+    Computed by :func:`bridge.scoring.score`, so the browser looks the 2,940 scores up instead of redoing the
+    table's arithmetic. Keyed by the canonical contract text (``str(Contract)``: ``4SX``, ``3NT``).
+    """
+    rows: dict[str, dict[str, list[int]]] = {}
+    for level in range(cards.MIN_LEVEL, cards.MAX_LEVEL + 1):
+        for strain in Strain:
+            for doubled in Doubling:
+                contract = Contract(level, strain, doubled)
+                rows[str(contract)] = {
+                    _key(vulnerable): [
+                        score(contract, Seat.N, vulnerability, tricks).declaring_side_score
+                        for tricks in range(cards.TOTAL_TRICKS + 1)
+                    ]
+                    for vulnerable, vulnerability in _VULNERABILITY_WHEN.items()
+                }
+    return rows
+
+
+def revoke_transfers() -> dict[str, list[int | dict[str, str | None]]]:
+    """Law 64A and 64B1 (1997): the tricks transferred for every answer to the revoke tree's questions, from
+    :func:`bridge.revoke.tricks_transferred`.
+
+    Keyed ``"<offender won the revoke trick>,<his side won it>,<he later won with a card playable to it>"``
+    (``"true,true,false"``); each row holds, for 0–12 tricks the offending side won after the revoke trick, the
+    number of tricks transferred, or, for facts that cannot all be true, the engine's error as the API's 400
+    body (``{"error": ..., "field": ...}``).
+    """
+    rows: dict[str, list[int | dict[str, str | None]]] = {}
+    for offender_won, side_won, playable in itertools.product((False, True), repeat=3):
+        row: list[int | dict[str, str | None]] = []
+        for later in range(revoke.MAX_TRICKS_AFTER_REVOKE_TRICK + 1):
+            try:
+                row.append(
+                    revoke.tricks_transferred(
+                        offender_won_revoke_trick=offender_won,
+                        offending_side_won_revoke_trick=side_won,
+                        offending_side_tricks_after_revoke_trick=later,
+                        offender_later_won_with_card_playable_to_revoke_trick=playable,
+                    )
+                )
+            except revoke.RevokeError as exc:
+                row.append(exc.as_dict())
+        rows[_key((offender_won, side_won, playable))] = row
+    return rows
+
+
+@lru_cache(maxsize=1)
 def score_tables() -> dict:
-    """Every constant of bridge.tables (the one table module, DESIGN.md §8.3), plus the contract, seat
-    and vulnerability vocabulary of bridge.cards and the Law 64 limits of bridge.revoke, so the
-    browser's evaluator (static/js/tree-evaluator.js) holds no score number or name of its own."""
-    data: dict[str, object] = {
-        name: _plain(getattr(tables, name))
-        for name in dir(tables)
-        if name.isupper() and not name.startswith("_")
+    """What the browser's evaluator (static/js/tree-evaluator.js) needs, generated from the engine so it holds
+    no score number, no law arithmetic and no name of its own: the Law 77 scores (:func:`law77_scores`), the
+    Law 64 transfers (:func:`revoke_transfers`) and the contract, seat and vulnerability vocabulary its parsers
+    read (bridge.cards). Built once per process (the engine does not change under it); do not modify it."""
+    return {
+        "BOOK": tables.BOOK,
+        "PASSED_OUT_SCORE": tables.PASSED_OUT_SCORE,
+        "scores": law77_scores(),
+        "cards": {
+            "MIN_LEVEL": cards.MIN_LEVEL,
+            "MAX_LEVEL": cards.MAX_LEVEL,
+            "TOTAL_TRICKS": cards.TOTAL_TRICKS,
+            # The parsers' vocabulary (private to cards.py; read here so the browser parses exactly alike).
+            "strains": {name: strain.value for name, strain in cards._STRAIN_NAMES.items()},
+            "pass_words": sorted(cards._PASS_WORDS),
+            "doubling_suffixes": [[suffix, int(doubling)] for suffix, doubling in cards._DOUBLING_SUFFIXES],
+            "seats": {name: seat.value for name, seat in cards._SEAT_NAMES.items()},
+            "vulnerabilities": {name: vul.value for name, vul in cards._VUL_NAMES.items()},
+            # The canonical doubling marks ("", "X", "XX"), to name a parsed contract as the score table does.
+            "doubling_marks": [doubling.suffix for doubling in Doubling],
+            # Laws 2 and 3: each seat's side, and whether it is vulnerable under each vulnerability.
+            "sides": {seat.value: seat.side.value for seat in Seat},
+            "vulnerable": {
+                vul.value: {seat.value: vul.is_vulnerable(seat) for seat in Seat} for vul in Vulnerability
+            },
+        },
+        "revoke": {
+            "MAX_TRANSFER": revoke.MAX_TRANSFER,
+            "MAX_TRICKS_AFTER_REVOKE_TRICK": revoke.MAX_TRICKS_AFTER_REVOKE_TRICK,
+            "tricks_transferred": revoke_transfers(),
+        },
     }
-    data["cards"] = {
-        "MIN_LEVEL": cards.MIN_LEVEL,
-        "MAX_LEVEL": cards.MAX_LEVEL,
-        "TOTAL_TRICKS": cards.TOTAL_TRICKS,
-        # The parsers' vocabulary (private to cards.py; read here so the browser parses exactly alike).
-        "strains": {name: strain.value for name, strain in cards._STRAIN_NAMES.items()},
-        "pass_words": sorted(cards._PASS_WORDS),
-        "doubling_suffixes": [[suffix, int(doubling)] for suffix, doubling in cards._DOUBLING_SUFFIXES],
-        "seats": {name: seat.value for name, seat in cards._SEAT_NAMES.items()},
-        "vulnerabilities": {name: vul.value for name, vul in cards._VUL_NAMES.items()},
-    }
-    data["revoke"] = {
-        "MAX_TRANSFER": revoke.MAX_TRANSFER,
-        "MAX_TRICKS_AFTER_REVOKE_TRICK": revoke.MAX_TRICKS_AFTER_REVOKE_TRICK,
-    }
-    return data
+
+
+@lru_cache(maxsize=1)
+def tables_etag() -> str:
+    """The tables' ETag: a digest of their content, so a browser revalidating its copy gets a 304."""
+    digest = hashlib.sha256(json.dumps(score_tables(), sort_keys=True).encode()).hexdigest()[:16]
+    return f'"tables-{digest}"'
 
 
 # ----------------------------------------------------------------------------------------------------- wizard

@@ -191,8 +191,9 @@ def corpus(request):
 
 @require_GET
 def tables(request):
-    """/offline/tables.json: the Law 77 constants and contract vocabulary, generated from the engine."""
-    return _json(request, data.score_tables())
+    """/offline/tables.json: the Law 77 scores, the Law 64 transfers and the contract vocabulary, generated from
+    the engine (offline.data.score_tables)."""
+    return _json(request, data.score_tables(), data.tables_etag())
 
 
 @require_GET

@@ -1,11 +1,14 @@
 // 裁判助手 — the decision-tree evaluator in the browser, for the wizards offline (DESIGN.md §4).
 //
-// A line-by-line port of bridge/trees/evaluation.py and computations.py, with the Law 64 trick
-// transfer of bridge/revoke.py, the Law 77 score of bridge/scoring.py and the contract, seat and
-// vulnerability parsers of bridge/cards.py. It holds no score constant and no name list: both come from
-// /offline/tables.json, which the server generates from bridge/tables.py and cards.py. The tests
-// (tests/e2e/test_offline_parity.py) run it in chromium against the Python engine on every leaf of every tree
-// and on all 2,940 Law 77 cases. Works in a page and in a worker: it defines self.CaipanTree.
+// It interprets data the server generates from bridge/ (offline/data.py, served as /offline/tables.json)
+// rather than porting the rules: the Law 77 score of every contract is looked up in a table computed by
+// bridge/scoring.py, the Law 64 trick transfer in one computed by bridge/revoke.py, and a seat's side and
+// vulnerability in tables from bridge/cards.py. What stays code is the walk over the tree JSON (a port of
+// bridge/trees/evaluation.py and computations.py), the input checks with the engine's messages, and the
+// contract, seat and vulnerability parsers of bridge/cards.py, whose name lists come from the same JSON. The
+// tests (tests/e2e/test_offline_parity.py) run it in chromium against the Python engine on every state of
+// every tree, all 2,940 Law 77 cases and every Law 64 input. Works in a page and in a worker: it defines
+// self.CaipanTree.
 (function (root) {
   "use strict";
 
@@ -101,60 +104,44 @@
     return { level: level, strain: C.strains[rest], doubled: doubled };
   }
 
-  function sideOf(seat) { return seat === "N" || seat === "S" ? "NS" : "EW"; }
-  function isVulnerable(vulnerability, seat) {
-    return vulnerability === "Both" || vulnerability === sideOf(seat);
+  // The canonical text of a parsed contract (4SX, 3NT), as bridge.cards.Contract prints it: the score table's key.
+  function contractText(contract, T) {
+    return contract.level + contract.strain + T.cards.doubling_marks[contract.doubled];
+  }
+
+  // bridge.scoring.validate_tricks: the declaring side's tricks, a whole number from 0 to 13.
+  function validateTricks(tricks, T) {
+    if (!isInt(tricks)) throw FactError("tricks", "Tricks must be a whole number from 0 to 13, not " + repr(tricks) + ".");
+    if (tricks < 0 || tricks > T.cards.TOTAL_TRICKS) {
+      throw FactError("tricks", "Tricks must be from 0 to 13, not " + tricks + ".");
+    }
+    return tricks;
   }
 
   // --------------------------------------------------------------------------------------- Law 77 score
-  function trickScore(T, strain, level, doubled) {
-    return T.FIRST_ODD_TRICK[strain][doubled] + T.LATER_ODD_TRICK[strain][doubled] * (level - 1);
-  }
-  function undertrickPenalty(T, doubled, vulnerable, down) {
-    var row = T.UNDERTRICKS[(vulnerable ? "true" : "false") + "," + doubled];
-    return row[0] + row[1] * Math.min(Math.max(down - 1, 0), 2) + row[2] * Math.max(down - 3, 0);
-  }
-
-  // Law 77: the score of `contract` (text or parsed) by `declarer` taking `tricks` (the declaring side's total).
+  // Law 77: the score of `contract` (text or parsed) by `declarer` taking `tricks` (the declaring side's total),
+  // looked up in T.scores (bridge.scoring.score of every contract, vulnerability and trick count).
   function score(contract, declarer, vulnerability, tricks, T) {
-    if (typeof contract === "string") contract = parseContract(contract, "contract", T);
+    if (typeof contract !== "object" || contract === null) contract = parseContract(contract, "contract", T);
     vulnerability = parseVulnerability(vulnerability, "vulnerability", T);
     if (contract.strain === null) {
+      // Law 22A: a passed-out board scores zero for both sides; declarer and tricks may be left out.
+      var given = declarer === null || declarer === undefined ? null : parseSeat(declarer, "declarer", T);
+      var taken = tricks === null || tricks === undefined ? null : validateTricks(tricks, T);
       var zero = T.PASSED_OUT_SCORE;
-      return { result: 0, score_ns: zero, score_ew: zero, breakdown: [], vulnerable: false, tricks: tricks };
+      return { result: 0, score_ns: zero, score_ew: zero,
+               vulnerable: given !== null && T.cards.vulnerable[vulnerability][given], tricks: taken };
+    }
+    if (declarer === null || declarer === undefined) {
+      throw FactError("declarer", "Contract " + contractText(contract, T) + " needs a declarer (N, E, S or W).");
     }
     var seat = parseSeat(declarer, "declarer", T);
-    if (!isInt(tricks) || tricks < 0 || tricks > T.cards.TOTAL_TRICKS) {
-      throw FactError("tricks", "Tricks must be from 0 to 13, not " + repr(tricks) + ".");
-    }
-    var vulnerable = isVulnerable(vulnerability, seat);
-    var result = tricks - (contract.level + T.BOOK);
-    var items = [];
-    var strain = contract.strain, level = contract.level, doubled = contract.doubled;
-    if (result >= 0) {
-      var contractPoints = trickScore(T, strain, level, doubled);
-      items.push({ item: "trick_score", points: contractPoints });
-      if (result) {
-        var each = doubled ? T.DOUBLED_OVERTRICK[doubled][vulnerable ? "true" : "false"] : T.LATER_ODD_TRICK[strain][0];
-        items.push({ item: "overtricks", points: each * result });
-      }
-      if (doubled) items.push({ item: "insult", points: T.INSULT[doubled] });
-      if (contractPoints >= T.GAME_THRESHOLD) {
-        items.push({ item: "game_bonus", points: T.GAME_BONUS[vulnerable ? "true" : "false"] });
-      } else {
-        items.push({ item: "partscore_bonus", points: T.PARTSCORE_BONUS });
-      }
-      if (Object.prototype.hasOwnProperty.call(T.SLAM_BONUS, String(level))) {
-        var slam = T.SLAM_BONUS[String(level)][vulnerable ? "true" : "false"];
-        var top = Math.max.apply(null, Object.keys(T.SLAM_BONUS).map(Number));
-        items.push({ item: level === top ? "grand_slam" : "small_slam", points: slam });
-      }
-    } else {
-      items.push({ item: "undertricks", points: -undertrickPenalty(T, doubled, vulnerable, -result) });
-    }
-    var points = items.reduce(function (sum, item) { return sum + item.points; }, 0);
-    var ns = sideOf(seat) === "NS" ? points : -points;
-    return { result: result, score_ns: ns, score_ew: -ns, breakdown: items, vulnerable: vulnerable, tricks: tricks };
+    validateTricks(tricks, T);
+    var vulnerable = T.cards.vulnerable[vulnerability][seat];
+    var points = T.scores[contractText(contract, T)][vulnerable ? "true" : "false"][tricks];
+    var ns = T.cards.sides[seat] === "NS" ? points : -points;
+    return { result: tricks - (contract.level + T.BOOK), score_ns: ns, score_ew: -ns, vulnerable: vulnerable,
+             tricks: tricks };
   }
 
   // --------------------------------------------------------------------------------- Law 64 (revoke.py)
@@ -171,6 +158,8 @@
   }
   function tricksFromRevokeTrick(sideWon, later) { return (sideWon ? 1 : 0) + later; }
 
+  // Law 64A/64B1: the tricks transferred, looked up in T.revoke.tricks_transferred (bridge.revoke
+  // tricks_transferred for every answer), where facts that cannot all be true hold the engine's error.
   function tricksTransferred(T, a) {
     var offenderWon = checkBool(a.offender_won_revoke_trick, "offender_won_revoke_trick");
     var sideWon = checkBool(a.offending_side_won_revoke_trick, "offending_side_won_revoke_trick");
@@ -178,17 +167,9 @@
       0, T.revoke.MAX_TRICKS_AFTER_REVOKE_TRICK);
     var playable = checkBool(a.offender_later_won_with_card_playable_to_revoke_trick,
       "offender_later_won_with_card_playable_to_revoke_trick");
-    if (offenderWon && !sideWon) {
-      throw revokeError("offending_side_won_revoke_trick", "The revoker won the revoke trick, so his side won it too");
-    }
-    if (playable && later === 0) {
-      throw revokeError("offender_later_won_with_card_playable_to_revoke_trick",
-        "The revoker cannot have won a later trick when his side won no later trick");
-    }
-    var wonFromRevokeOn = tricksFromRevokeTrick(sideWon, later);
-    if (wonFromRevokeOn === 0) return 0; // 64B1
-    var limit = offenderWon || playable ? T.revoke.MAX_TRANSFER : 1;
-    return Math.min(limit, wonFromRevokeOn);
+    var cell = T.revoke.tricks_transferred[[offenderWon, sideWon, playable].join(",")][later];
+    if (isInt(cell)) return cell;
+    throw revokeError(cell.field, cell.error);
   }
 
   function adjustedDeclarerTricks(T, played, moved, side) {

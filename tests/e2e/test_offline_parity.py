@@ -3,8 +3,8 @@
 Every state of every tree (each question on the way and each ruling, every value of every int question; facts
 as JSON and as address text), the revoke tree's rulings with the optional contract facts for the adjusted score
 (right and wrong ones), and bad inputs: the answer must be the same dict as the API's, or the same FactError
-(field and message). Then all 2,940 Law 77 cases, the reference parser, and the offline search against the
-server's search.
+(field and message). Then all 2,940 Law 77 cases (with passed-out boards and bad input), every input of the Law 64
+transfer, the reference parser, and the offline search against the server's search.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ import json
 
 import pytest
 
+from bridge.errors import EngineError
+from bridge.revoke import RevokeError, tricks_transferred
 from bridge.scoring import score
 from rulings.trees import trees
 from search.query import _reference
@@ -86,6 +88,26 @@ def test_one_fact_set_per_leaf_gives_the_same_ruling(evaluator_page):
             assert got["ruling"]["leaf"] == leaf
 
 
+def _score_answer(case: list[object]) -> object:
+    """bridge.scoring.score as the browser's CaipanTree.score answers it, or the error (field and message)."""
+    try:
+        s = score(*case)
+    except EngineError as exc:
+        return {"error": exc.message, "field": exc.field}
+    return [s.result, s.score_ns, s.score_ew, s.vulnerable, s.tricks]
+
+
+SCORE_JS = """(cases) => cases.map(([c, d, v, t]) => {
+  try {
+    const s = CaipanTree.score(c, d, v, t, T);
+    return [s.result, s.score_ns, s.score_ew, s.vulnerable, s.tricks];
+  } catch (error) {
+    if (!CaipanTree.isFactError(error)) throw error;
+    return {error: error.message, field: error.field};
+  }
+})"""
+
+
 def test_law_77_score_equals_the_engine_on_all_2940_cases(evaluator_page):
     cases = []
     seats = "NESW"
@@ -98,32 +120,100 @@ def test_law_77_score_equals_the_engine_on_all_2940_cases(evaluator_page):
         vulnerability = (side if i % 2 else "Both") if vulnerable else ("None" if i % 2 else other)
         cases.append([f"{level}{strain}{doubled}", declarer, vulnerability, tricks])
     assert len(cases) == 2940
+    browser = evaluator_page.evaluate(SCORE_JS, cases)
+    mismatches = [
+        (case, expected, got)
+        for case, got in zip(cases, browser, strict=True)
+        if got != (expected := _score_answer(case))
+    ]
+    assert not mismatches, mismatches[:5]
+
+
+SCORE_EDGE_CASES: list[list[object]] = [
+    ["PASS", "N", "Both", 7],
+    ["PASS", None, "None", None],
+    ["pass", "西", "东西", 0],
+    ["PASS", "N", "None", 14],
+    ["PASS", "Q", "None", 7],
+    ["4S", None, "None", 10],
+    ["4♠X", "north", "双有", 10],
+    ["3 notrump xx", "e", "ew", 9],
+    ["4S", "N", "None", 14],
+    ["4S", "N", "None", -1],
+    ["4S", "N", "None", "ten"],
+    ["4S", "N", "None", 9.5],
+    ["4S", "N", "None", True],
+    ["4S", "N", "sometimes", 10],
+    ["4S", "X", "None", 10],
+    ["8S", "N", "None", 10],
+    ["4Z", "N", "None", 10],
+    ["", "N", "None", 10],
+    [4, "N", "None", 10],
+]
+
+
+def test_law_77_score_refuses_and_passes_out_as_the_engine(evaluator_page):
+    """Passed-out boards (Law 22A) and bad input: the same answer, or the same error, field and message."""
+    browser = evaluator_page.evaluate(SCORE_JS, SCORE_EDGE_CASES)
+    expected = [_score_answer(case) for case in SCORE_EDGE_CASES]
+    assert browser == expected
+    assert sum(isinstance(answer, dict) for answer in expected) >= 10
+
+
+def test_law_64_transfer_equals_the_engine_on_every_input(evaluator_page):
+    """Every combination of the revoke facts (and counts and values out of range): the same number of tricks
+    transferred, or the same error."""
+    flags: list[object] = [False, True, None, "true", 1]
+    counts: list[object] = [*range(-1, 14), "3", 2.5, True, None]
+    cases = [
+        {
+            "offender_won_revoke_trick": won,
+            "offending_side_won_revoke_trick": side_won,
+            "offending_side_tricks_after_revoke_trick": later,
+            "offender_later_won_with_card_playable_to_revoke_trick": playable,
+        }
+        for won, side_won, playable in itertools.product(flags, repeat=3)
+        for later in counts
+        if (won, side_won, playable).count(None) + [later].count(None) <= 1  # keep the product small
+    ]
     browser = evaluator_page.evaluate(
-        """(cases) => cases.map(([c, d, v, t]) => {
-             const s = CaipanTree.score(c, d, v, t, T);
-             return [s.result, s.score_ns, s.score_ew, s.vulnerable, s.breakdown.map(i => [i.item, i.points])];
+        """(cases) => cases.map((a) => {
+             try { return CaipanTree.tricksTransferred(T, a); }
+             catch (error) { if (!CaipanTree.isFactError(error)) throw error;
+                             return {error: error.message, field: error.field}; }
            })""",
         cases,
     )
     mismatches = []
     for case, got in zip(cases, browser, strict=True):
-        s = score(*case)
-        expected = [s.result, s.score_ns, s.score_ew, s.vulnerable, [[i.item, i.points] for i in s.breakdown]]
+        try:
+            expected: object = tricks_transferred(**case)
+        except RevokeError as exc:
+            expected = {"error": exc.message, "field": exc.field}
         if got != expected:
             mismatches.append((case, expected, got))
     assert not mismatches, mismatches[:5]
+    assert len(cases) > 1000
 
 
-def test_the_score_tables_come_from_the_engine(evaluator_page, http):
+def test_the_browser_reads_its_scores_and_transfers_from_the_tables(evaluator_page, http):
+    """Nothing of Law 77 or Law 64 is typed into the JS: change an entry of the browser's copy of
+    /offline/tables.json and its answer follows."""
     from offline.data import score_tables
 
     assert http("GET", "/offline/tables.json").json() == json.loads(json.dumps(score_tables()))
-    # Change a constant in the browser's copy and the browser's score follows: nothing is typed into the JS.
     changed = evaluator_page.evaluate(
-        """() => { const t = JSON.parse(JSON.stringify(T)); t.GAME_BONUS['false'] = 1;
-                   return CaipanTree.score('4S', 'N', 'None', 10, t).score_ns; }"""
+        """() => { const t = JSON.parse(JSON.stringify(T));
+                   t.scores['4S']['false'][10] = 1;
+                   t.revoke.tricks_transferred['true,true,false'][3] = 1;
+                   return [CaipanTree.score('4S', 'N', 'None', 10, t).score_ns,
+                           CaipanTree.score('4S', 'E', 'None', 10, t).score_ew,
+                           CaipanTree.score('4S', 'N', 'None', 10, T).score_ns,
+                           CaipanTree.tricksTransferred(t, {offender_won_revoke_trick: true,
+                             offending_side_won_revoke_trick: true, offending_side_tricks_after_revoke_trick: 3,
+                             offender_later_won_with_card_playable_to_revoke_trick: false})]; }"""
     )
-    assert changed == score("4S", "N", "None", 10).score_ns - 300 + 1
+    assert changed == [1, 1, score("4S", "N", "None", 10).score_ns, 1]
 
 
 REFERENCE_QUERIES = [

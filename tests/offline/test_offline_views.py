@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import struct
@@ -11,7 +12,8 @@ import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
 
-from bridge import tables
+from bridge import revoke
+from bridge.scoring import score
 from bridge.trees import Leaf
 from laws.models import Definition, Edition, Section
 from offline import data
@@ -119,15 +121,72 @@ def test_corpus_follows_a_new_revision(client):
         Edition.objects.filter(pk=edition.pk).update(revision=edition.revision)
 
 
-def test_tables_json_is_the_table_module(client):
+def test_tables_json_scores_every_contract_as_the_engine(client):
+    """All 2,940 Law 77 cases: for every seat and vulnerability, the side's sign times the looked-up declaring
+    side's score (what the browser does) equals bridge.scoring.score."""
     body = client.get("/offline/tables.json").json()
-    names = {name for name in dir(tables) if name.isupper()}
-    assert names <= set(body)
-    assert body["UNDERTRICKS"]["true,1"] == list(tables.UNDERTRICKS[(True, 1)])
-    assert body["GAME_BONUS"] == {"false": tables.GAME_BONUS[False], "true": tables.GAME_BONUS[True]}
-    assert body["SLAM_BONUS"]["7"]["true"] == tables.SLAM_BONUS[7][True]
-    assert body["FIRST_ODD_TRICK"]["NT"] == list(tables.FIRST_ODD_TRICK["NT"])
-    assert body["cards"]["strains"]["♠"] == "S" and "PASS" in body["cards"]["pass_words"]
+    rows, sides, vulnerable = body["scores"], body["cards"]["sides"], body["cards"]["vulnerable"]
+    assert len(rows) == 7 * 5 * 3
+    cases = 0
+    for contract in rows:
+        for is_vulnerable in (False, True):
+            assert len(rows[contract]["true" if is_vulnerable else "false"]) == 14
+        for tricks, seat, vulnerability in itertools.product(range(14), "NESW", ("None", "NS", "EW", "Both")):
+            engine = score(contract, seat, vulnerability, tricks)
+            looked_up = rows[contract]["true" if vulnerable[vulnerability][seat] else "false"][tricks]
+            assert (looked_up if sides[seat] == "NS" else -looked_up) == engine.score_ns, (
+                contract,
+                seat,
+                tricks,
+            )
+            assert vulnerable[vulnerability][seat] is engine.vulnerable
+        cases += 2 * 14
+    assert cases == 2940
+    # A few lines of the printed Law 77 table, so the table cannot drift with the engine unnoticed.
+    assert (
+        rows["4S"]["false"][10] == 420 and rows["3NT"]["true"][9] == 600 and rows["7NTXX"]["true"][13] == 2980
+    )
+    assert (
+        rows["1C"]["false"][6] == -50 and rows["4HX"]["true"][6] == -1100 and rows["6D"]["false"][12] == 920
+    )
+
+
+def test_tables_json_transfers_tricks_as_the_engine(client):
+    """Law 64: every answer's transfer, or the engine's error for facts that cannot all be true."""
+    table = client.get("/offline/tables.json").json()["revoke"]["tricks_transferred"]
+    assert len(table) == 8
+    for offender_won, side_won, playable in itertools.product((False, True), repeat=3):
+        row = table[",".join("true" if flag else "false" for flag in (offender_won, side_won, playable))]
+        assert len(row) == revoke.MAX_TRICKS_AFTER_REVOKE_TRICK + 1
+        for later, cell in enumerate(row):
+            try:
+                expected: object = revoke.tricks_transferred(
+                    offender_won_revoke_trick=offender_won,
+                    offending_side_won_revoke_trick=side_won,
+                    offending_side_tricks_after_revoke_trick=later,
+                    offender_later_won_with_card_playable_to_revoke_trick=playable,
+                )
+            except revoke.RevokeError as exc:
+                expected = {"error": exc.message, "field": exc.field}
+            assert cell == expected, (offender_won, side_won, playable, later)
+    # 64A1: revoke trick won by the revoker and a later trick → two; 64B1: nothing won from the revoke on → none.
+    assert table["true,true,false"][3] == 2 and table["false,false,false"][0] == 0
+    assert table["true,false,false"][0]["field"] == "offending_side_won_revoke_trick"
+
+
+def test_tables_json_holds_the_parsers_vocabulary(client):
+    cards = client.get("/offline/tables.json").json()["cards"]
+    assert cards["strains"]["♠"] == "S" and cards["strains"]["无将"] == "NT" and "PASS" in cards["pass_words"]
+    assert cards["doubling_marks"] == ["", "X", "XX"] and ["再加倍", 2] in cards["doubling_suffixes"]
+    assert cards["seats"]["北家"] == "N" and cards["vulnerabilities"]["双有"] == "Both"
+    assert cards["sides"] == {"N": "NS", "E": "EW", "S": "NS", "W": "EW"}
+
+
+def test_tables_json_is_revalidated_by_its_etag(client):
+    response = client.get("/offline/tables.json")
+    assert response["ETag"] == data.tables_etag() and response["Cache-Control"] == "no-cache"
+    assert client.get("/offline/tables.json", HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
+    assert client.get("/offline/tables.json", HTTP_IF_NONE_MATCH='"tables-old"').status_code == 200
 
 
 def _code_numbers(path: Path) -> set[int]:
