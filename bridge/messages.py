@@ -410,3 +410,8 @@ SEARCH_LIMIT = Message(
     "limit must be a whole number from 1 to {max}",
     "limit 必须是 1 到 {max} 的整数",
 )
+
+CATALOG: dict[str, Message] = {
+    value.code: value for value in list(globals().values()) if isinstance(value, Message)
+}
+"""Every message by its code, for an edge that formats them itself (the offline evaluator, from code and params)."""

@@ -33,6 +33,7 @@ def test_there_is_a_vocabulary():
 def test_codes_are_unique_and_dotted_by_area():
     codes = [message.code for message in ALL.values()]
     assert len(codes) == len(set(codes))
+    assert messages.CATALOG == {message.code: message for message in ALL.values()}
     for code in codes:
         assert re.fullmatch(r"[a-z]+\.[a-z_]+", code), code
 
