@@ -8,11 +8,11 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from numbers import Real
 
-from . import tables
+from . import messages, tables
 from .cards import Contract, Seat, Side, Vulnerability
 from .comparison import imps as imps_for
 from .comparison import matchpoint_score, percentage
-from .errors import AdjustedScoreError, EngineError
+from .errors import AdjustedScoreError, EngineError, Message
 from .scoring import Score, score
 
 __all__ = [
@@ -48,7 +48,7 @@ class Form(StrEnum):
             form = _FORM_NAMES.get(value.strip().lower())
             if form is not None:
                 return form
-        raise AdjustedScoreError(f"Unknown form {value!r}: expected 'pairs' or 'teams'.", field)
+        raise AdjustedScoreError(messages.FORM_UNKNOWN, field, value=value)
 
 
 _FORM_NAMES: dict[str, Form] = {
@@ -74,7 +74,7 @@ class Fault(StrEnum):
             fault = _FAULT_NAMES.get(value.strip().lower())
             if fault is not None:
                 return fault
-        raise AdjustedScoreError(f"Unknown fault {value!r}: expected 'direct', 'partial' or 'none'.", field)
+        raise AdjustedScoreError(messages.FAULT_UNKNOWN, field, value=value)
 
 
 _FAULT_NAMES: dict[str, Fault] = {
@@ -129,9 +129,9 @@ class ArtificialScore:
         return self.label.label_zh
 
 
-def _real(value: object, field: str, what: str) -> float:
+def _real(value: object, field: str, message: Message, **params: object) -> float:
     if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(float(value)):
-        raise AdjustedScoreError(f"{what} must be a number, not {value!r}.", field)
+        raise AdjustedScoreError(message, field, value=value, **params)
     return float(value)
 
 
@@ -173,21 +173,17 @@ def artificial(
 
 def _faults(fault: object) -> dict[Side, Fault]:
     if not isinstance(fault, Mapping):
-        raise AdjustedScoreError(
-            "fault must map each side (NS, EW) to 'direct', 'partial' or 'none'.", "fault"
-        )
+        raise AdjustedScoreError(messages.FAULT_NOT_MAPPING, "fault")
     faults: dict[Side, Fault] = {}
     for key, value in fault.items():
         try:
             side = Side.parse(key, field="fault")
         except EngineError:
-            raise AdjustedScoreError(f"Unknown side {key!r} in fault: expected NS and EW.", "fault") from None
+            raise AdjustedScoreError(messages.FAULT_SIDE_UNKNOWN, "fault", side=key) from None
         faults[side] = Fault.parse(value, field=f"fault.{side.value}")
     for side in Side:
         if side not in faults:
-            raise AdjustedScoreError(
-                f"Say how far {side.value} is at fault (direct, partial, none).", f"fault.{side}"
-            )
+            raise AdjustedScoreError(messages.FAULT_MISSING, f"fault.{side}", side=side.value)
     return {side: faults[side] for side in Side}
 
 
@@ -195,23 +191,19 @@ def _sessions(session_percent: object, form: Form) -> dict[Side, float]:
     if session_percent is None:
         return {}
     if form is Form.TEAMS:
-        raise AdjustedScoreError(
-            "Session percentages (Law 88) apply to pairs events only.", "session_percent"
-        )
+        raise AdjustedScoreError(messages.SESSION_TEAMS, "session_percent")
     if not isinstance(session_percent, Mapping):
-        raise AdjustedScoreError(
-            "session_percent must map a side (NS, EW) to a percentage.", "session_percent"
-        )
+        raise AdjustedScoreError(messages.SESSION_NOT_MAPPING, "session_percent")
     sessions: dict[Side, float] = {}
     for key, value in session_percent.items():
         try:
             side = Side.parse(key, field="session_percent")
         except EngineError:
-            raise AdjustedScoreError(f"Unknown side {key!r} in session_percent.", "session_percent") from None
+            raise AdjustedScoreError(messages.SESSION_SIDE_UNKNOWN, "session_percent", side=key) from None
         field = f"session_percent.{side.value}"
-        percent = _real(value, field, "A session percentage")
+        percent = _real(value, field, messages.SESSION_NOT_NUMBER)
         if not 0 <= percent <= 100:
-            raise AdjustedScoreError(f"A session percentage must be from 0 to 100, not {value!r}.", field)
+            raise AdjustedScoreError(messages.SESSION_RANGE, field, value=value)
         sessions[side] = round(percent, tables.PERCENT_DECIMALS)
     return sessions
 
@@ -248,16 +240,16 @@ def _score_outcome(
     elif isinstance(value, Mapping):
         missing = [name for name in names if name not in value]
         if missing:
-            raise AdjustedScoreError(f"{field} needs {', '.join(missing)}.", field)
+            raise AdjustedScoreError(messages.OUTCOME_MISSING, field, name=field, missing=", ".join(missing))
         parts = tuple(value[name] for name in names)
     elif isinstance(value, (list, tuple)) and len(value) == size:
         parts = tuple(value)
     else:
-        raise AdjustedScoreError(f"{field} must give {', '.join(names)}.", field)
+        raise AdjustedScoreError(messages.OUTCOME_SHAPE, field, name=field, names=", ".join(names))
     try:
         result = score(parts[0], parts[1], vulnerability, parts[2])
     except EngineError as exc:
-        raise type(exc)(exc.message, f"{field}.{exc.field}") from None
+        raise exc.with_field(f"{field}.{exc.field}") from None
     return result, parts[3] if size == 4 else None
 
 
@@ -353,40 +345,35 @@ def weighted(
     """
     vul = Vulnerability.parse(vulnerability)
     if isinstance(outcomes, (str, bytes, Mapping)) or not isinstance(outcomes, Sequence):
-        raise AdjustedScoreError(
-            "outcomes must be a list of (contract, declarer, tricks, weight).", "outcomes"
-        )
+        raise AdjustedScoreError(messages.OUTCOMES_NOT_LIST, "outcomes")
     if not outcomes:
-        raise AdjustedScoreError("outcomes must hold at least one weighted outcome.", "outcomes")
+        raise AdjustedScoreError(messages.OUTCOMES_EMPTY, "outcomes")
     if other_table_score_ns is not None and (
         isinstance(other_table_score_ns, bool) or not isinstance(other_table_score_ns, int)
     ):
         raise AdjustedScoreError(
-            f"other_table_score_ns must be a whole number of points, not {other_table_score_ns!r}.",
-            "other_table_score_ns",
+            messages.OTHER_TABLE_NOT_WHOLE, "other_table_score_ns", value=other_table_score_ns
         )
     field: list[int] | None = None
     if field_scores_ns is not None:
         if isinstance(field_scores_ns, (str, bytes)) or not isinstance(field_scores_ns, (list, tuple)):
-            raise AdjustedScoreError("field_scores_ns must be a list of NS scores.", "field_scores_ns")
+            raise AdjustedScoreError(messages.FIELD_SCORES_NOT_LIST, "field_scores_ns")
         if not field_scores_ns:
-            raise AdjustedScoreError(
-                "field_scores_ns must hold at least one other table's score.", "field_scores_ns"
-            )
+            raise AdjustedScoreError(messages.FIELD_SCORES_EMPTY, "field_scores_ns")
         field = list(field_scores_ns)
 
     scored: list[tuple[Score, float]] = []
     for index, outcome in enumerate(outcomes):
         result, raw_weight = _score_outcome(outcome, vul, f"outcomes[{index}]", 4)
-        weight = _real(raw_weight, "weights", f"The weight of outcome {index + 1}")
+        weight = _real(raw_weight, "weights", messages.WEIGHT_NOT_NUMBER, number=index + 1)
         if weight <= 0:
             raise AdjustedScoreError(
-                f"Each weight must be above 0; outcome {index + 1} has {raw_weight!r}.", "weights"
+                messages.WEIGHT_NOT_POSITIVE, "weights", number=index + 1, value=raw_weight
             )
         scored.append((result, weight))
     total_weight = math.fsum(weight for _, weight in scored)
     if abs(total_weight - 1) > WEIGHT_TOLERANCE:
-        raise AdjustedScoreError(f"The weights must sum to 1, not {total_weight:g}.", "weights")
+        raise AdjustedScoreError(messages.WEIGHTS_SUM, "weights", total=total_weight)
 
     lines: list[WeightedLine] = []
     top: int | None = None

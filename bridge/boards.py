@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import tables
+from . import messages, tables
 from .cards import Seat, Vulnerability
 from .errors import BoardError
 
@@ -27,9 +27,9 @@ def board_info(number: int) -> Board:
     Raises :class:`BoardError` (field ``board``) unless ``number`` is an int ≥ 1.
     """
     if isinstance(number, bool) or not isinstance(number, int):
-        raise BoardError(f"Board number must be a whole number, not {number!r}.")
+        raise BoardError(messages.BOARD_NOT_WHOLE, number=number)
     if number < 1:
-        raise BoardError(f"Board numbers start at 1, not {number}.")
+        raise BoardError(messages.BOARD_BELOW_ONE, number=number)
     index = number - 1
     dealer = Seat(tables.DEALER_CYCLE[index % len(tables.DEALER_CYCLE)])
     vulnerability = Vulnerability(tables.VULNERABILITY_CYCLE[index % len(tables.VULNERABILITY_CYCLE)])

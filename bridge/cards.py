@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
-from . import tables
+from . import messages, tables
 from .errors import ContractError, SeatError, StrainError, VulnerabilityError
 
 __all__ = ["Contract", "Doubling", "Seat", "Side", "Strain", "Vulnerability"]
@@ -47,7 +47,7 @@ class Side(StrEnum):
             side = _SIDE_NAMES.get(_key(value).replace("-", "").replace("/", ""))
             if side is not None:
                 return side
-        raise SeatError(f"Unknown side {value!r}: expected NS or EW.", field)
+        raise SeatError(messages.SIDE_UNKNOWN, field, value=value)
 
 
 _SIDE_NAMES: dict[str, Side] = {"NS": Side.NS, "EW": Side.EW, "南北": Side.NS, "东西": Side.EW}
@@ -92,7 +92,7 @@ class Seat(StrEnum):
             seat = _SEAT_NAMES.get(_key(value))
             if seat is not None:
                 return seat
-        raise SeatError(f"Unknown seat {value!r}: expected N, E, S or W.", field)
+        raise SeatError(messages.SEAT_UNKNOWN, field, value=value)
 
 
 _ORDER: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
@@ -139,7 +139,7 @@ class Strain(StrEnum):
             strain = _STRAIN_NAMES.get(_key(value))
             if strain is not None:
                 return strain
-        raise StrainError(f"Unknown strain {value!r}: expected C, D, H, S or NT.", field)
+        raise StrainError(messages.STRAIN_UNKNOWN, field, value=value)
 
 
 _STRAIN_SYMBOL: dict[Strain, str] = {
@@ -210,7 +210,7 @@ class Vulnerability(StrEnum):
         elif isinstance(seat, str):
             side = Side.parse(seat)
         else:
-            raise SeatError(f"Unknown seat {seat!r}: expected N, E, S or W.")
+            raise SeatError(messages.SEAT_UNKNOWN, value=seat)
         return self is Vulnerability.BOTH or self.value == side.value
 
     @property
@@ -226,9 +226,7 @@ class Vulnerability(StrEnum):
             vul = _VUL_NAMES.get(_key(value).replace("-", "").replace("/", ""))
             if vul is not None:
                 return vul
-        raise VulnerabilityError(
-            f"Unknown vulnerability {value!r}: expected None, NS, EW or Both (双无, 南北, 东西, 双有).", field
-        )
+        raise VulnerabilityError(messages.VULNERABILITY_UNKNOWN, field, value=value)
 
 
 _VUL_ZH: dict[Vulnerability, str] = {
@@ -276,22 +274,22 @@ class Contract:
     def __post_init__(self) -> None:
         level, strain, doubled = self.level, self.strain, self.doubled
         if isinstance(level, bool) or not isinstance(level, int):
-            raise ContractError(f"Contract level must be a whole number, not {level!r}.")
+            raise ContractError(messages.CONTRACT_LEVEL_NOT_WHOLE, level=level)
         if isinstance(doubled, bool) or not isinstance(doubled, int) or doubled not in (0, 1, 2):
-            raise ContractError(f"Doubling must be 0 (undoubled), 1 (X) or 2 (XX), not {doubled!r}.")
+            raise ContractError(messages.CONTRACT_DOUBLING, doubled=doubled)
         object.__setattr__(self, "doubled", Doubling(doubled))
         if level == 0 and strain is None:
             if doubled:
-                raise ContractError("A passed-out board cannot be doubled.")
+                raise ContractError(messages.CONTRACT_PASSED_OUT_DOUBLED)
             return
         if strain is None:
-            raise ContractError(f"A level-{level} contract needs a strain (C, D, H, S or NT).")
+            raise ContractError(messages.CONTRACT_NEEDS_STRAIN, level=level)
         if not MIN_LEVEL <= level <= MAX_LEVEL:
-            raise ContractError(f"Contract level must be 1–7, not {level}.")
+            raise ContractError(messages.CONTRACT_LEVEL_RANGE, level=level)
         try:
             object.__setattr__(self, "strain", Strain.parse(strain))
         except StrainError as exc:
-            raise ContractError(exc.message) from None
+            raise ContractError(exc.template, None, **exc.params) from None
 
     @classmethod
     def passed_out(cls) -> Contract:
@@ -316,18 +314,18 @@ class Contract:
         if isinstance(value, Contract):
             return value
         if not isinstance(value, str):
-            raise ContractError(f"A contract must be text such as 4SX or PASS, not {value!r}.", field)
+            raise ContractError(messages.CONTRACT_NOT_TEXT, field, value=value)
         text = _key(value)
         if not text:
-            raise ContractError("The contract is empty: give e.g. 4S, 3NTX or PASS.", field)
+            raise ContractError(messages.CONTRACT_EMPTY, field)
         if text in _PASS_WORDS:
             return cls.passed_out()
         match = _LEVEL_AND_REST.match(text)
         if match is None:
-            raise ContractError(f"Cannot read contract {value!r}: expected a level 1–7 then a strain.", field)
+            raise ContractError(messages.CONTRACT_UNREADABLE, field, value=value)
         level = int(match[1])
         if not MIN_LEVEL <= level <= MAX_LEVEL:
-            raise ContractError(f"Contract level must be 1–7, not {match[1]} (in {value!r}).", field)
+            raise ContractError(messages.CONTRACT_LEVEL_RANGE_IN, field, level=match[1], value=value)
         rest, doubled = match[2], Doubling.UNDOUBLED
         for suffix, doubling in _DOUBLING_SUFFIXES:
             if rest.endswith(suffix) and len(rest) > len(suffix):
@@ -335,11 +333,7 @@ class Contract:
                 break
         strain = _STRAIN_NAMES.get(rest)
         if strain is None:
-            raise ContractError(
-                f"Cannot read contract {value!r}: unknown strain {rest or '(none)'!r}; "
-                "expected C, D, H, S or NT, then X or XX.",
-                field,
-            )
+            raise ContractError(messages.CONTRACT_STRAIN_UNKNOWN, field, value=value, strain=rest or "(none)")
         return cls(level, strain, doubled)
 
     def __str__(self) -> str:

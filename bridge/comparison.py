@@ -6,7 +6,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import tables
+from . import messages, tables
 from .errors import ComparisonError
 
 __all__ = ["Matchpoints", "imps", "matchpoint_score", "matchpoints", "percentage"]
@@ -20,7 +20,7 @@ def imps(diff: int) -> int:
     Raises :class:`ComparisonError` (field ``diff``) unless ``diff`` is an int.
     """
     if isinstance(diff, bool) or not isinstance(diff, int):
-        raise ComparisonError(f"The score difference must be a whole number of points, not {diff!r}.", "diff")
+        raise ComparisonError(messages.DIFF_NOT_WHOLE, "diff", diff=diff)
     size = abs(diff)
     for upper, band_imps in tables.IMP_SCALE:
         if size <= upper:
@@ -49,15 +49,10 @@ def percentage(points: float, top: int) -> float:
 
 def _check_scores(scores: object, field: str) -> list[int]:
     if isinstance(scores, (str, bytes)) or not isinstance(scores, (list, tuple)):
-        raise ComparisonError(
-            f"{field} must be a list of whole-number scores, not {type(scores).__name__}.", field
-        )
+        raise ComparisonError(messages.SCORES_NOT_LIST, field, name=field, kind=type(scores).__name__)
     for index, value in enumerate(scores):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ComparisonError(
-                f"{field}[{index}] must be a whole number of points, not {value!r}.",
-                field,
-            )
+            raise ComparisonError(messages.SCORES_ITEM_NOT_WHOLE, field, name=field, index=index, value=value)
     return list(scores)
 
 
@@ -67,7 +62,7 @@ def matchpoint_score(score: int, others: Sequence[int], *, field: str = "scores"
     2 units for each lower score, 1 for each equal score, 0 for each higher one; top = 2 × number of others.
     """
     if isinstance(score, bool) or not isinstance(score, int):
-        raise ComparisonError(f"The score must be a whole number of points, not {score!r}.", field)
+        raise ComparisonError(messages.SCORE_NOT_WHOLE, field, score=score)
     ordered = sorted(_check_scores(others, field))
     return _units(score, ordered), tables.MATCHPOINTS_PER_SCORE_BEATEN * len(ordered)
 
@@ -89,7 +84,7 @@ def matchpoints(scores: Sequence[int]) -> Matchpoints:
     """
     values = _check_scores(scores, "scores")
     if not values:
-        raise ComparisonError("scores must hold at least one score.", "scores")
+        raise ComparisonError(messages.SCORES_EMPTY, "scores")
     ordered = sorted(values)
     # Each score also ties with itself in the sorted list; take that one tie back off.
     units = tuple(_units(value, ordered) - tables.MATCHPOINTS_PER_TIE for value in values)

@@ -4,8 +4,8 @@
 edge says it in its reader's language: the API answers ``{"error": ..., "field": ...}`` with status 400 in one
 place (DESIGN.md §7, §8.4), a page shows :meth:`FieldError.text` in the page's language, and the browser formats
 the same :class:`Message` templates offline. The core writes its messages as :class:`Message` data (English and
-Chinese, like the trees' texts); the Django side may raise with a translatable string instead. Engine, answer,
-search-input and record errors are all FieldErrors.
+Chinese, like the trees' texts), all of them in :mod:`bridge.messages`; the Django side may raise with a
+translatable string instead. Engine, answer, search-input and record errors are all FieldErrors.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from bridge import messages
 from bridge.errors import EngineError
 
 RevokingSide = Literal["declaring", "defending"]
@@ -32,13 +33,13 @@ class RevokeError(EngineError):
 
 def _check_bool(value: object, field: str) -> bool:
     if not isinstance(value, bool):
-        raise RevokeError(f"{field} must be true or false, not {value!r}", field)
+        raise RevokeError(messages.REVOKE_NOT_BOOL, field, name=field, value=value)
     return value
 
 
 def _check_int(value: object, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RevokeError(f"{field} must be a whole number from {low} to {high}, not {value!r}", field)
+        raise RevokeError(messages.REVOKE_NOT_IN_RANGE, field, name=field, low=low, high=high, value=value)
     return value
 
 
@@ -87,13 +88,10 @@ def tricks_transferred(
         "offender_later_won_with_card_playable_to_revoke_trick",
     )
     if offender_won and not side_won:
-        raise RevokeError(
-            "The revoker won the revoke trick, so his side won it too", "offending_side_won_revoke_trick"
-        )
+        raise RevokeError(messages.REVOKE_REVOKER_WON_TRICK, "offending_side_won_revoke_trick")
     if playable_card and later == 0:
         raise RevokeError(
-            "The revoker cannot have won a later trick when his side won no later trick",
-            "offender_later_won_with_card_playable_to_revoke_trick",
+            messages.REVOKE_NO_LATER_TRICK, "offender_later_won_with_card_playable_to_revoke_trick"
         )
     exceptions = {
         "on_trick_12": on_trick_12,
@@ -130,12 +128,11 @@ def adjusted_declarer_tricks(
         adjusted = played + moved
     else:
         raise RevokeError(
-            f"revoking_side must be one of {', '.join(REVOKING_SIDES)}, not {revoking_side!r}",
+            messages.REVOKE_SIDE_UNKNOWN,
             "revoking_side",
+            sides=", ".join(REVOKING_SIDES),
+            value=revoking_side,
         )
     if not 0 <= adjusted <= 13:
-        raise RevokeError(
-            f"The offending side did not win {moved} trick(s) to transfer (declarer took {played})",
-            "declarer_tricks",
-        )
+        raise RevokeError(messages.REVOKE_TOO_FEW_TRICKS, "declarer_tricks", moved=moved, played=played)
     return adjusted

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import tables
+from . import messages, tables
 from .cards import TOTAL_TRICKS, Contract, Doubling, Seat, Side, Strain, Vulnerability
 from .errors import SeatError, TricksError
 
@@ -58,9 +58,9 @@ class Score:
 def validate_tricks(tricks: object, *, field: str = "tricks") -> int:
     """The declaring side's tricks: a whole number from 0 to 13."""
     if isinstance(tricks, bool) or not isinstance(tricks, int):
-        raise TricksError(f"Tricks must be a whole number from 0 to 13, not {tricks!r}.", field)
+        raise TricksError(messages.TRICKS_NOT_WHOLE, field, tricks=tricks)
     if not 0 <= tricks <= TOTAL_TRICKS:
-        raise TricksError(f"Tricks must be from 0 to 13, not {tricks}.", field)
+        raise TricksError(messages.TRICKS_RANGE, field, tricks=tricks)
     return tricks
 
 
@@ -85,7 +85,7 @@ def score(
         vulnerable = seat is not None and vulnerability.is_vulnerable(seat)
         return Score(contract, seat, vulnerable, taken, 0, zero, zero, ())
     if declarer is None:
-        raise SeatError(f"Contract {contract} needs a declarer (N, E, S or W).", "declarer")
+        raise SeatError(messages.DECLARER_MISSING, "declarer", contract=str(contract))
     seat = Seat.parse(declarer, field="declarer")
     taken = validate_tricks(tricks)
     vulnerable = vulnerability.is_vulnerable(seat)

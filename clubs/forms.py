@@ -85,66 +85,6 @@ class RecordForm(forms.Form):
         self.fields["irregularity"].choices = irregularity_choices()
 
 
-def adjustment_from_post(data) -> dict | None:
-    """The adjusted-score request (rulings.calculators.adjusted_score) from the record form's fields."""
-    method = data.get("adj_method", "")
-    if method == "keep":
-        return None
-    if method == "artificial":
-        body = {
-            "method": method,
-            "form": data.get("adj_form", ""),
-            "fault": {side: data.get(f"adj_fault_{side}", "") for side in SIDES},
-        }
-        sessions = {}
-        for side in SIDES:
-            value = (data.get(f"adj_session_{side}") or "").strip()
-            if value:
-                try:
-                    sessions[side] = float(value)
-                except ValueError:
-                    sessions[side] = value  # the engine names the field
-        if sessions:
-            body["session_percent"] = sessions
-        return body
-    if method == "assigned":
-        body = {"method": method}
-        if data.get("adj_vulnerability"):
-            body["vulnerability"] = data["adj_vulnerability"]
-        for side in SIDES:
-            tricks = (data.get(f"adj_{side}_tricks") or "").strip()
-            body[side] = {
-                "contract": data.get(f"adj_{side}_contract", ""),
-                "declarer": data.get(f"adj_{side}_declarer", ""),
-                "tricks": int(tricks) if tricks.isdigit() else tricks,
-            }
-        return body
-    return {}
-
-
-def adjustment_to_post(adjustment: dict | None) -> dict[str, str]:
-    """The record's stored adjustment as the form's initial values."""
-    if not adjustment:
-        return {"adj_method": ""}
-    method = adjustment.get("method", "")
-    out = {"adj_method": method}
-    if method == "artificial":
-        out["adj_form"] = adjustment.get("form", "")
-        for side in SIDES:
-            out[f"adj_fault_{side}"] = (adjustment.get("fault") or {}).get(side, "")
-            session = (adjustment.get("session_percent") or {}).get(side)
-            out[f"adj_session_{side}"] = "" if session is None else str(session)
-    elif method == "assigned":
-        out["adj_vulnerability"] = adjustment.get("vulnerability", "")
-        for side in SIDES:
-            entry = adjustment.get(side) or {}
-            for key in ("contract", "declarer", "tricks"):
-                out[f"adj_{side}_{key}"] = str(entry.get(key, ""))
-    else:
-        out["adj_method"] = "keep"
-    return out
-
-
 class AppealForm(forms.Form):
     appellant = forms.CharField(label=_("申诉方"), max_length=200, help_text=_("如：南北 张三／李四"))
     lodged_at = forms.DateTimeField(

@@ -34,13 +34,12 @@ from clubs.forms import (
     MemberForm,
     RecordForm,
     RulingFilterForm,
-    adjustment_from_post,
-    adjustment_to_post,
 )
 from clubs.models import OTHER_IRREGULARITY, Capability, Club, Status
 from laws.rendering import render as render_text
 from laws.selectors import edition_default, render_context
 from rulings.choices import ADJUSTMENT_METHODS, FAULTS, SEATS, VULNERABILITIES
+from rulings.forms import adjustment_from_post, adjustment_to_post
 from rulings.labels import outcome_rows
 from rulings.trees import trees
 
@@ -623,6 +622,26 @@ def _form_context(request, club, form, *, tree, facts, adjustment_post, record=N
     }
 
 
+def _posted_adjustment(post) -> dict | None:
+    """The record form's adjusted-score request (rulings.forms, fields prefixed ``adj_``); None for no adjustment
+    or ``keep`` (the one set through the API stays). A number that cannot be read names ``adjustment.<field>``."""
+    if post.get("adj_method") == "keep":
+        return None
+    try:
+        return adjustment_from_post(post, prefix="adj_")
+    except EngineError as exc:
+        raise services.RecordError(exc.template, f"adjustment.{exc.field}", **exc.params) from exc
+
+
+def _adjustment_fields(adjustment: dict | None) -> dict[str, str]:
+    """The record form's fields for a stored adjustment; a method the form does not offer (12C3, set through the
+    API) is shown as ``keep``."""
+    fields = adjustment_to_post(adjustment, prefix="adj_")
+    if fields["adj_method"] not in dict(ADJUSTMENT_METHODS):
+        return {"adj_method": "keep"}
+    return fields
+
+
 def _tree_from(code: str | None) -> Tree | None:
     return trees().get(code or "")
 
@@ -645,7 +664,7 @@ def ruling_new(request, club: Club):
                 by=request.user,
                 **data,
                 facts=facts,
-                adjustment=adjustment_from_post(request.POST) or None,
+                adjustment=_posted_adjustment(request.POST),
                 status=Status.FINAL if request.POST.get("finalise") else Status.DRAFT,
             )
         except services.RecordError as exc:
@@ -718,7 +737,7 @@ def ruling_edit(request, club: Club, number: int):
             if not same_walk:
                 changes["facts"] = facts
             if request.POST.get("adj_method") != "keep":
-                changes["adjustment"] = adjustment_from_post(request.POST) or None
+                changes["adjustment"] = _posted_adjustment(request.POST)
             if request.POST.get("finalise"):
                 changes["status"] = Status.FINAL
             services.ruling_update(record=record, expected_version=version, by=request.user, changes=changes)
@@ -779,7 +798,7 @@ def ruling_edit(request, club: Club, number: int):
         form,
         tree=tree,
         facts=facts,
-        adjustment_post=adjustment_to_post(record.adjustment),
+        adjustment_post=_adjustment_fields(record.adjustment),
         record=record,
         version=record.version,
     )

@@ -1,21 +1,18 @@
-"""API error shape shared by every endpoint: {"error": "...", "field": "..."} (DESIGN.md §7)."""
+"""API error shape shared by every endpoint: {"error": "...", "field": "..."} (DESIGN.md §7).
+
+Bad input is the one :class:`bridge.errors.FieldError` (also re-exported here for the API views that raise it):
+a 400 with its default text (English for the core's messages) and the field it names. :class:`ConflictError`
+is the same shape with a 409.
+"""
 
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from bridge.errors import FieldError as DomainFieldError
+from bridge.errors import FieldError
 
-
-class FieldError(exceptions.APIException):
-    """A 400 that names the input field at fault."""
-
-    status_code = status.HTTP_400_BAD_REQUEST
-
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(detail=message)
-        self.field = field
+__all__ = ["ConflictError", "FieldError", "exception_handler"]
 
 
 class ConflictError(FieldError):
@@ -35,12 +32,11 @@ def _first_message(detail) -> tuple[str, str | None]:
 
 
 def exception_handler(exc, context):
-    if isinstance(exc, DomainFieldError):
-        return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, FieldError):
+        code = getattr(exc, "status_code", status.HTTP_400_BAD_REQUEST)
+        return Response(exc.as_dict(), status=code)
     if isinstance(exc, exceptions.ParseError):
         return Response({"error": f"malformed request body: {exc.detail}", "field": None}, status=400)
-    if isinstance(exc, FieldError):
-        return Response({"error": str(exc.detail), "field": exc.field}, status=exc.status_code)
     if isinstance(exc, Http404 | exceptions.NotFound):
         message = str(exc) or "Not found."
         if isinstance(exc, exceptions.NotFound):

@@ -1,6 +1,8 @@
-"""Reading calculator input (query strings, JSON bodies, form posts) into bridge calls.
+"""Calculator requests (query strings, JSON bodies) into bridge calls, and their answers as JSON-ready dicts.
 
-One place for the API and the pages: every bad input raises an EngineError naming the field.
+One place for the API and the pages: bridge.inputs reads the typed values, bridge does the arithmetic, and every
+bad input raises an EngineError naming the field (a bridge.messages Message, so each edge says it in its
+reader's language). ``whole_number`` is bridge.inputs', kept here for the callers that read through this module.
 """
 
 from __future__ import annotations
@@ -8,38 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import bridge
-from bridge import EngineError, tables
+from bridge import EngineError, messages, tables
+from bridge.inputs import required, whole_number
 
 IMP_ROWS_LIMIT = 4000
 
 
-def whole_number(value: object, field: str, *, low: int | None = None, high: int | None = None) -> int:
-    """A whole number from a query string or JSON; strings of digits are accepted, '10.5' and 'ten' are not."""
-    if isinstance(value, bool):
-        raise EngineError(f"{field} must be a whole number, not {value!r}.", field)
-    if isinstance(value, str):
-        text = value.strip()
-        if not text.lstrip("+-").isdigit():
-            raise EngineError(f"{field} must be a whole number, not {value!r}.", field)
-        value = int(text)
-    if not isinstance(value, int):
-        raise EngineError(f"{field} must be a whole number, not {value!r}.", field)
-    if (low is not None and value < low) or (high is not None and value > high):
-        span = f"from {low}" if high is None else f"from {low} to {high}"
-        raise EngineError(f"{field} must be {span}, not {value}.", field)
-    return value
-
-
-def _required(params: Mapping[str, object], field: str) -> object:
-    value = params.get(field)
-    if value in (None, ""):
-        raise EngineError(f"{field} is required.", field)
-    return value
-
-
 def score_from_params(params: Mapping[str, object]) -> tuple[bridge.Score, bridge.Board | None]:
     """contract, declarer, tricks, and vulnerability or board → (Score, Board or None)."""
-    contract = bridge.Contract.parse(str(_required(params, "contract")))
+    contract = bridge.Contract.parse(str(required(params, "contract")))
     board = None
     if params.get("board") not in (None, ""):
         board = bridge.board_info(whole_number(params["board"], "board", low=1))
@@ -47,14 +26,14 @@ def score_from_params(params: Mapping[str, object]) -> tuple[bridge.Score, bridg
     elif contract.is_passed_out and params.get("vulnerability") in (None, ""):
         vulnerability = bridge.Vulnerability.NONE
     else:
-        vulnerability = bridge.Vulnerability.parse(str(_required(params, "vulnerability")))
+        vulnerability = bridge.Vulnerability.parse(str(required(params, "vulnerability")))
     if contract.is_passed_out:
         declarer = params.get("declarer") or None
         tricks = params.get("tricks")
         tricks = None if tricks in (None, "") else whole_number(tricks, "tricks", low=0, high=13)
     else:
-        declarer = bridge.Seat.parse(str(_required(params, "declarer")), field="declarer")
-        tricks = whole_number(_required(params, "tricks"), "tricks", low=0, high=13)
+        declarer = bridge.Seat.parse(str(required(params, "declarer")), field="declarer")
+        tricks = whole_number(required(params, "tricks"), "tricks", low=0, high=13)
     return bridge.score(contract, declarer, vulnerability, tricks), board
 
 
@@ -78,7 +57,7 @@ def board_data(board: bridge.Board) -> dict:
 
 
 def imps_from_params(params: Mapping[str, object]) -> dict:
-    diff = whole_number(_required(params, "diff"), "diff")
+    diff = whole_number(required(params, "diff"), "diff")
     return {"diff": diff, "imps": bridge.imps(diff)}
 
 
@@ -96,14 +75,14 @@ def _side_field(exc: EngineError) -> EngineError:
     field = exc.field or ""
     for engine_name, api_name in (("ns", "NS"), ("ew", "EW")):
         if field == engine_name or field.startswith(engine_name + "."):
-            return type(exc)(exc.message, api_name + field[len(engine_name) :])
+            return exc.with_field(api_name + field[len(engine_name) :])
     return exc
 
 
 def adjusted_score(body: object) -> dict:
     """POST /api/adjusted-score/: Law 12C1/86A/88 (artificial), 12C2 (assigned), 12C3 (weighted)."""
     if not isinstance(body, Mapping):
-        raise EngineError("the body must be a JSON object.", None)
+        raise EngineError(messages.BODY_NOT_OBJECT, None)
     method = body.get("method")
     if method == "artificial":
         results = bridge.artificial(body.get("form"), body.get("fault"), body.get("session_percent"))
@@ -125,7 +104,7 @@ def adjusted_score(body: object) -> dict:
     if method == "assigned":
         try:
             result = bridge.assigned(
-                _required(body, "vulnerability"), _required(body, "NS"), _required(body, "EW")
+                required(body, "vulnerability"), required(body, "NS"), required(body, "EW")
             )
         except EngineError as exc:
             raise _side_field(exc) from None
@@ -139,7 +118,7 @@ def adjusted_score(body: object) -> dict:
         }
     if method == "weighted":
         result = bridge.weighted(
-            _required(body, "vulnerability"),
+            required(body, "vulnerability"),
             body.get("outcomes"),
             other_table_score_ns=body.get("other_table_score_ns"),
             field_scores_ns=body.get("field_scores_ns"),
@@ -162,4 +141,4 @@ def adjusted_score(body: object) -> dict:
         if result.matchpoints is not None:
             out.update(matchpoints=result.matchpoints, top=result.top, percentage=result.percentage)
         return out
-    raise EngineError("method must be one of artificial, assigned, weighted.", "method")
+    raise EngineError(messages.METHOD_UNKNOWN, "method")

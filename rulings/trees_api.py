@@ -1,11 +1,13 @@
-"""API v1 for the decision trees (DESIGN.md §7). FactError (an EngineError) becomes a 400 naming the fact."""
+"""API v1 for the decision trees (DESIGN.md §7). FactError and a malformed body are FieldErrors: config.api answers
+them with a 400 naming the fact or field."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
+from bridge import messages
+from bridge.errors import FieldError
 from bridge.trees import evaluate
-from config.api import FieldError
 from rulings.trees import tree_get, trees
 
 
@@ -27,8 +29,8 @@ def tree_evaluate(request, slug: str):
     tree = tree_get(slug)
     body = request.data
     if not isinstance(body, dict):
-        raise FieldError("the body must be a JSON object with a facts object.", None)
+        raise FieldError(messages.BODY_NO_FACTS, None)
     facts = body.get("facts", {})
     if not isinstance(facts, dict):
-        raise FieldError("facts must be an object of fact names and values.", "facts")
+        raise FieldError(messages.FACTS_NOT_OBJECT, "facts")
     return Response(evaluate(tree, facts).as_dict())

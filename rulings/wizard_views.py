@@ -6,6 +6,7 @@ from django.shortcuts import render
 
 from bridge import EngineError, Vulnerability
 from bridge.trees import evaluate
+from config.errors import error_context
 from laws.rendering import render as render_text
 from laws.selectors import edition_default, render_context
 from rulings.labels import outcome_rows
@@ -22,7 +23,7 @@ def wizard_walk(request, slug: str):
     try:
         evaluation = evaluate(tree, facts)
     except EngineError as exc:
-        context = {"tree": tree, "error": exc, "restart": request.path}
+        context = {"tree": tree, "error": error_context(exc), "restart": request.path}
         return render(request, "rulings/wizard/error.html", context, status=400)
 
     # Each answered step links back to the walk as it stood before that answer.

@@ -1,4 +1,5 @@
-"""GET /api/search/?q=&limit= (DESIGN.md §7). Thin: search.query does the work; bad input is a 400."""
+"""GET /api/search/?q=&limit= (DESIGN.md §7). Thin: search.query does the work; bad input is a FieldError, which
+config.api answers with a 400."""
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -6,7 +7,7 @@ from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
-from config.api import FieldError
+from bridge import messages
 from search.query import DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH, SearchInputError, search
 
 _RESULT_FIELDS = {
@@ -27,7 +28,7 @@ def parse_limit(raw: str | None) -> int:
     try:
         limit = int(raw.strip())
     except ValueError:
-        raise FieldError(f"limit must be a whole number from 1 to {MAX_LIMIT}", "limit") from None
+        raise SearchInputError(messages.SEARCH_LIMIT, "limit", max=MAX_LIMIT) from None
     return limit
 
 
@@ -49,8 +50,4 @@ def parse_limit(raw: str | None) -> int:
 def search_api(request):
     query = request.query_params.get("q", "")
     limit = parse_limit(request.query_params.get("limit"))
-    try:
-        result = search(query, limit=limit)
-    except SearchInputError as exc:
-        raise FieldError(str(exc), exc.field) from exc
-    return Response(result.as_dict())
+    return Response(search(query, limit=limit).as_dict())

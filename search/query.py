@@ -13,7 +13,7 @@ A query is read in this order:
 3. Titles and glossary terms weigh more than body text; a whole Chinese phrase found as typed adds to the
    score. Snippets mark whole terms.
 
-Bad input never raises anything but `SearchInputError` (a ValueError naming the field).
+Bad input never raises anything but `SearchInputError` (a FieldError naming the field, in bridge.messages).
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from django.urls import reverse
 from whoosh.query import And, AndMaybe, Or, Phrase, Term
 
+from bridge import messages
+from bridge.errors import FieldError
 from bridge.references import find_references, law_of, parse_ref_query
 from search import analysis, highlight, index, synonyms
 from search.analysis import english_stem
@@ -73,12 +75,8 @@ _TOKEN_RE = re.compile(
 _MASK = "\x00"
 
 
-class SearchInputError(ValueError):
-    """Input the search cannot take: too long, or a limit out of range."""
-
-    def __init__(self, message: str, field: str):
-        super().__init__(message)
-        self.field = field
+class SearchInputError(FieldError):
+    """Input the search cannot take: too long, or a limit out of range (``field`` is ``q`` or ``limit``)."""
 
 
 @dataclass(frozen=True)
@@ -162,9 +160,9 @@ class Plan:
 
 def validate(query: str, limit: int) -> None:
     if len(query) > MAX_QUERY_LENGTH:
-        raise SearchInputError(f"q must be at most {MAX_QUERY_LENGTH} characters", "q")
+        raise SearchInputError(messages.SEARCH_TOO_LONG, "q", max=MAX_QUERY_LENGTH)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-        raise SearchInputError(f"limit must be a whole number from 1 to {MAX_LIMIT}", "limit")
+        raise SearchInputError(messages.SEARCH_LIMIT, "limit", max=MAX_LIMIT)
 
 
 def search(query: str, *, limit: int = DEFAULT_LIMIT) -> SearchResult:

@@ -1,6 +1,8 @@
-from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
+"""The search page (/search/?q=): the same query service as the API, as HTML; bad input answers 400."""
 
+from django.shortcuts import redirect, render
+
+from config.errors import error_context
 from search.query import MAX_QUERY_LENGTH, SearchInputError, search
 
 PAGE_LIMIT = 50
@@ -11,9 +13,8 @@ def search_page(request):
     query = request.GET.get("q", "")
     try:
         result = search(query, limit=PAGE_LIMIT)
-    except SearchInputError:
-        error = _("搜索词太长了，请缩短到%(max)s字以内。") % {"max": MAX_QUERY_LENGTH}
-        context = {"query": query[:MAX_QUERY_LENGTH], "error": error}
+    except SearchInputError as exc:
+        context = {"query": query[:MAX_QUERY_LENGTH], "error": error_context(exc)}
         return render(request, "search/results.html", context, status=400)
     if result.jump is not None:
         return redirect(result.jump.url)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from bridge import revoke
+from bridge import messages, revoke
 from bridge.cards import Contract, Seat, Vulnerability
 from bridge.errors import EngineError
 from bridge.scoring import score
@@ -50,8 +50,7 @@ def _revoking_side(facts: Mapping[str, object]) -> str | None:
         derived = "defending"
     if given is not None and derived is not None and given != derived:
         raise FactError(
-            "revoking_side",
-            f"revoking_side {given!r} contradicts revoker {revoker!r} (the {derived} side revoked)",
+            messages.FACT_SIDE_CONTRADICTS, "revoking_side", given=given, revoker=revoker, derived=derived
         )
     side = given if given is not None else derived
     return side if isinstance(side, str) else None
@@ -83,7 +82,7 @@ def compute_tricks_transferred(context: ComputeContext) -> int:
             ),
         )
     except revoke.RevokeError as exc:
-        raise FactError(exc.field or "revoke", exc.message) from exc
+        raise FactError(exc.template, exc.field or "revoke", **exc.params) from exc
 
 
 def compute_adjusted_declarer_tricks(context: ComputeContext) -> int | None:
@@ -111,9 +110,12 @@ def compute_adjusted_declarer_tricks(context: ComputeContext) -> int | None:
         offending_total = played if side == "declaring" else 13 - played
         if won_from_revoke_on > offending_total:
             raise FactError(
+                messages.FACT_TRICKS_SHORT,
                 "declarer_tricks",
-                f"the {side} side won {won_from_revoke_on} trick(s) from the revoke trick on, "
-                f"but declarer_tricks={played} leaves it only {offending_total}",
+                side=side,
+                won=won_from_revoke_on,
+                played=played,
+                total=offending_total,
             )
     try:
         return revoke.adjusted_declarer_tricks(
@@ -122,7 +124,7 @@ def compute_adjusted_declarer_tricks(context: ComputeContext) -> int | None:
             revoking_side="declaring" if side == "declaring" else "defending",
         )
     except revoke.RevokeError as exc:
-        raise FactError(exc.field or "declarer_tricks", exc.message) from exc
+        raise FactError(exc.template, exc.field or "declarer_tricks", **exc.params) from exc
 
 
 def compute_score_ns(context: ComputeContext) -> int | None:
@@ -139,11 +141,11 @@ def compute_score_ns(context: ComputeContext) -> int | None:
     assert isinstance(vulnerability, Vulnerability)
     assert isinstance(tricks, int)
     if contract.is_passed_out:
-        raise FactError("contract", "a passed-out board (PASS) has no play, so no revoke to adjust")
+        raise FactError(messages.FACT_PASSED_OUT, "contract")
     try:
         return score(contract, declarer, vulnerability, tricks).score_ns
     except EngineError as exc:  # pragma: no cover - inputs are parsed and checked before this
-        raise FactError(exc.field or "contract", exc.message) from exc
+        raise FactError(exc.template, exc.field or "contract", **exc.params) from exc
 
 
 COMPUTATIONS: dict[str, Computation] = {

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal
 
+from bridge import messages
 from bridge.cards import Contract, Seat, Vulnerability
 from bridge.errors import EngineError
 
@@ -113,12 +114,12 @@ def coerce_fact(fact: Fact, value: object) -> object:
             return value
         if value in ("true", "false"):
             return value == "true"
-        raise FactError(fact.name, f"{fact.name} must be true or false, not {value!r}")
+        raise FactError(messages.FACT_NOT_BOOL, fact.name, name=fact.name, value=value)
     if fact.type == "enum":
         if isinstance(value, str) and value in fact.values:
             return value
         allowed = ", ".join(str(v) for v in fact.values)
-        raise FactError(fact.name, f"{fact.name} must be one of {allowed}, not {value!r}")
+        raise FactError(messages.FACT_NOT_IN_VALUES, fact.name, name=fact.name, allowed=allowed, value=value)
     if fact.type == "int":
         number: int | None = None
         if isinstance(value, int) and not isinstance(value, bool):
@@ -126,22 +127,26 @@ def coerce_fact(fact: Fact, value: object) -> object:
         elif isinstance(value, str) and _INTEGER.match(value.strip()):
             number = int(value.strip())
         if number is None:
-            raise FactError(fact.name, f"{fact.name} must be a whole number, not {value!r}")
+            raise FactError(messages.FACT_NOT_WHOLE, fact.name, name=fact.name, value=value)
         if fact.minimum is not None and number < fact.minimum:
-            raise FactError(fact.name, f"{fact.name} must be at least {fact.minimum}, not {number}")
+            raise FactError(
+                messages.FACT_TOO_SMALL, fact.name, name=fact.name, minimum=fact.minimum, value=number
+            )
         if fact.maximum is not None and number > fact.maximum:
-            raise FactError(fact.name, f"{fact.name} must be at most {fact.maximum}, not {number}")
+            raise FactError(
+                messages.FACT_TOO_LARGE, fact.name, name=fact.name, maximum=fact.maximum, value=number
+            )
         return number
     parsers = {"contract": Contract.parse, "seat": Seat.parse, "vulnerability": Vulnerability.parse}
     parser = parsers.get(fact.type)
     if parser is None:  # pragma: no cover - the validator rejects other types
-        raise FactError(fact.name, f"{fact.name} has an unknown type {fact.type!r}")
+        raise FactError(messages.FACT_UNKNOWN_TYPE, fact.name, name=fact.name, type=fact.type)
     if not isinstance(value, str):
-        raise FactError(fact.name, f"{fact.name} must be text, not {value!r}")
+        raise FactError(messages.FACT_NOT_TEXT, fact.name, name=fact.name, value=value)
     try:
         return parser(value, field=fact.name)
     except EngineError as exc:
-        raise FactError(fact.name, exc.message) from exc
+        raise FactError(exc.template, fact.name, **exc.params) from exc
 
 
 def normalise_facts(tree: Tree, facts: Mapping[str, object]) -> dict[str, object]:
@@ -150,7 +155,7 @@ def normalise_facts(tree: Tree, facts: Mapping[str, object]) -> dict[str, object
     for name, value in facts.items():
         fact = tree.fact(name) if isinstance(name, str) else None
         if fact is None:
-            raise FactError(str(name), f"{name!r} is not a fact of the tree {tree.slug!r}")
+            raise FactError(messages.FACT_UNDECLARED, str(name), name=name, tree=tree.slug)
         if value is None:
             continue
         normalised[name] = coerce_fact(fact, value)

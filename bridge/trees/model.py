@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
-from bridge.errors import EngineError
+from bridge.errors import EngineError, Message
 
 FactType = Literal["bool", "enum", "int", "contract", "seat", "vulnerability"]
 FactValue = bool | str | int
@@ -47,8 +47,8 @@ class FactError(EngineError):
     it to ``{"error": ..., "field": ...}`` in one place).
     """
 
-    def __init__(self, fact: str, message: str) -> None:
-        super().__init__(message, fact)
+    def __init__(self, message: Message | str, fact: str, **params: object) -> None:
+        super().__init__(message, fact, **params)
         self.fact = fact
 
 

@@ -94,3 +94,101 @@ def test_adjusted_page_all_three_methods(client):
         },
     ).content.decode()
     assert "输入有误（weights）" in html
+
+
+# --- bad input: 400, the message in the page's language ------------------------------------------------------
+
+BAD_INPUT = [
+    (
+        "get",
+        "/tools/score/",
+        {"level": 4, "strain": "S", "declarer": "N", "board": 0, "tricks": 10},
+        "board",
+        "board 必须不小于 1，而不是 0。",
+        "board must be from 1, not 0.",
+    ),
+    (
+        "get",
+        "/tools/imps/",
+        {"diff": "4.5"},
+        "diff",
+        "diff 必须是整数，而不是 &#x27;4.5&#x27;。",
+        "diff must be a whole number, not &#x27;4.5&#x27;.",
+    ),
+    (
+        "post",
+        "/tools/matchpoints/",
+        {"scores": "420 abc"},
+        "scores",
+        "“abc”不是整数分数。",
+        "“abc” is not a whole-number score.",
+    ),
+    (
+        "post",
+        "/tools/adjusted/",
+        {
+            "method": "artificial",
+            "form": "pairs",
+            "fault_NS": "direct",
+            "fault_EW": "none",
+            "session_EW": "lots",
+        },
+        "session_percent.EW",
+        "session_percent.EW 必须是数字，而不是“lots”。",
+        "session_percent.EW must be a number, not “lots”.",
+    ),
+    (
+        "post",
+        "/tools/adjusted/",
+        {
+            "method": "weighted",
+            "vulnerability": "None",
+            "w0_contract": "4S",
+            "w0_declarer": "N",
+            "w0_tricks": "10",
+            "w0_weight": "50",
+        },
+        "weights",
+        "权重之和必须是 1，而不是 0.5。",
+        "The weights must sum to 1, not 0.5.",
+    ),
+    (
+        "post",
+        "/tools/adjusted/",
+        {},
+        "method",
+        "method 只能是 artificial",
+        "method must be one of artificial",
+    ),
+]
+
+
+@pytest.mark.parametrize(("verb", "path", "data", "field", "zh", "en"), BAD_INPUT)
+def test_bad_input_is_a_400_in_chinese(client, verb, path, data, field, zh, en):
+    response = getattr(client, verb)(path, data)
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert f'data-field="{field}">输入有误（{field}）：' in html
+    assert zh in html
+
+
+@pytest.mark.parametrize(("verb", "path", "data", "field", "zh", "en"), BAD_INPUT)
+def test_bad_input_is_a_400_in_english(client, verb, path, data, field, zh, en):
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    response = getattr(client, verb)(path, data)
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert f"Invalid input ({field}): " in html
+    assert en in html
+    assert "必须" not in html and "不是" not in html
+
+
+def test_good_input_is_a_200(client):
+    assert (
+        client.get(
+            "/tools/score/", {"contract": "3NT", "declarer": "N", "vulnerability": "None", "tricks": 9}
+        ).status_code
+        == 200
+    )
+    assert client.get("/tools/score/").status_code == 200  # a blank form is not an error
+    assert client.post("/tools/matchpoints/", {"scores": " "}).status_code == 200

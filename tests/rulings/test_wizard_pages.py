@@ -49,3 +49,21 @@ def test_bad_fact_in_url_is_a_clear_400(client):
 
 def test_unknown_tree_404(client):
     assert client.get("/rulings/nothing/").status_code == 404
+
+
+def test_bad_fact_is_a_400_in_chinese(client):
+    response = client.get("/rulings/revoke/", {"established": "maybe"})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "输入有误（established）：established 必须是 true 或 false，而不是 &#x27;maybe&#x27;" in html
+
+
+def test_bad_fact_is_a_400_in_english(client):
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    response = client.get("/rulings/revoke/", {"offending_side_tricks_after_revoke_trick": "13"})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert (
+        "Invalid input (offending_side_tricks_after_revoke_trick): "
+        "offending_side_tricks_after_revoke_trick must be at most 12, not 13"
+    ) in html

@@ -124,6 +124,15 @@ def test_page_refuses_too_long_a_query(client):
     response = client.get("/search/", {"q": "藏" * 201})
     assert response.status_code == 400
     assert "200" in response.content.decode()
+    assert "搜索词太长了，请缩短到200字以内。" in response.content.decode()
+
+
+def test_page_refuses_too_long_a_query_in_english(client):
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    response = client.get("/search/", {"q": "x" * 201})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'data-field="q">q must be at most 200 characters</p>' in html and "搜索词" not in html
 
 
 def test_the_top_bar_searches_without_javascript(client):

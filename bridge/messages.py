@@ -1,0 +1,417 @@
+"""Every message the rules core (and the edges' input checks) can answer bad input with, in English and Chinese.
+
+One list, grouped by area, so the vocabulary can be read, translated and checked in one place. Each raise site
+names a constant here and passes its parameters: ``ContractError(messages.CONTRACT_LEVEL_RANGE, field,
+level=3)``. ``en`` is the text the API answers (and the browser evaluator matches for the trees), so it never
+changes for the same input; ``zh`` is what a Chinese page shows. Placeholders use :meth:`str.format` syntax,
+``{value!r}`` quoting the value as Python (and the API) always has; both languages name the same ones. A
+parameter may not be called ``field`` (the error's own argument).
+"""
+
+from __future__ import annotations
+
+from .errors import Message
+
+# --- seats, sides, strains, vulnerability (Laws 1–4) --------------------------------------------------------
+
+SIDE_UNKNOWN = Message(
+    "cards.side_unknown",
+    "Unknown side {value!r}: expected NS or EW.",
+    "无法识别的一方 {value!r}：应为 NS（南北）或 EW（东西）。",
+)
+SEAT_UNKNOWN = Message(
+    "cards.seat_unknown",
+    "Unknown seat {value!r}: expected N, E, S or W.",
+    "无法识别的座位 {value!r}：应为 N、E、S 或 W。",
+)
+STRAIN_UNKNOWN = Message(
+    "cards.strain_unknown",
+    "Unknown strain {value!r}: expected C, D, H, S or NT.",
+    "无法识别的定约名目 {value!r}：应为 C、D、H、S 或 NT。",
+)
+VULNERABILITY_UNKNOWN = Message(
+    "cards.vulnerability_unknown",
+    "Unknown vulnerability {value!r}: expected None, NS, EW or Both (双无, 南北, 东西, 双有).",
+    "无法识别的局况 {value!r}：应为双无、南北、东西或双有（None、NS、EW、Both）。",
+)
+
+# --- contracts (Definitions, Laws 19, 22) -------------------------------------------------------------------
+
+CONTRACT_LEVEL_NOT_WHOLE = Message(
+    "contract.level_not_whole",
+    "Contract level must be a whole number, not {level!r}.",
+    "定约阶数必须是整数，而不是 {level!r}。",
+)
+CONTRACT_DOUBLING = Message(
+    "contract.doubling",
+    "Doubling must be 0 (undoubled), 1 (X) or 2 (XX), not {doubled!r}.",
+    "加倍只能是 0（未加倍）、1（X，加倍）或 2（XX，再加倍），而不是 {doubled!r}。",
+)
+CONTRACT_PASSED_OUT_DOUBLED = Message(
+    "contract.passed_out_doubled",
+    "A passed-out board cannot be doubled.",
+    "四家不叫的牌不能加倍。",
+)
+CONTRACT_NEEDS_STRAIN = Message(
+    "contract.needs_strain",
+    "A level-{level} contract needs a strain (C, D, H, S or NT).",
+    "{level} 阶定约需要定约名目（C、D、H、S 或 NT）。",
+)
+CONTRACT_LEVEL_RANGE = Message(
+    "contract.level_range",
+    "Contract level must be 1–7, not {level}.",
+    "定约阶数必须是 1–7，而不是 {level}。",
+)
+CONTRACT_LEVEL_RANGE_IN = Message(
+    "contract.level_range_in",
+    "Contract level must be 1–7, not {level} (in {value!r}).",
+    "定约阶数必须是 1–7，而不是 {level}（在 {value!r} 中）。",
+)
+CONTRACT_NOT_TEXT = Message(
+    "contract.not_text",
+    "A contract must be text such as 4SX or PASS, not {value!r}.",
+    "定约必须是 4SX、PASS 这样的文字，而不是 {value!r}。",
+)
+CONTRACT_EMPTY = Message(
+    "contract.empty",
+    "The contract is empty: give e.g. 4S, 3NTX or PASS.",
+    "定约为空：请填写如 4S、3NTX 或 PASS。",
+)
+CONTRACT_UNREADABLE = Message(
+    "contract.unreadable",
+    "Cannot read contract {value!r}: expected a level 1–7 then a strain.",
+    "无法识别定约 {value!r}：应先写阶数 1–7，再写定约名目。",
+)
+CONTRACT_STRAIN_UNKNOWN = Message(
+    "contract.strain_unknown",
+    "Cannot read contract {value!r}: unknown strain {strain!r}; expected C, D, H, S or NT, then X or XX.",
+    "无法识别定约 {value!r}：定约名目 {strain!r} 无法识别；应为 C、D、H、S 或 NT，其后可加 X 或 XX。",
+)
+
+# --- boards (Law 2) -----------------------------------------------------------------------------------------
+
+BOARD_NOT_WHOLE = Message(
+    "board.not_whole",
+    "Board number must be a whole number, not {number!r}.",
+    "牌号必须是整数，而不是 {number!r}。",
+)
+BOARD_BELOW_ONE = Message(
+    "board.below_one",
+    "Board numbers start at 1, not {number}.",
+    "牌号从 1 开始，不能是 {number}。",
+)
+
+# --- scores (Law 77) ----------------------------------------------------------------------------------------
+
+TRICKS_NOT_WHOLE = Message(
+    "score.tricks_not_whole",
+    "Tricks must be a whole number from 0 to 13, not {tricks!r}.",
+    "赢墩数必须是 0 到 13 的整数，而不是 {tricks!r}。",
+)
+TRICKS_RANGE = Message(
+    "score.tricks_range",
+    "Tricks must be from 0 to 13, not {tricks}.",
+    "赢墩数必须在 0 到 13 之间，而不是 {tricks}。",
+)
+DECLARER_MISSING = Message(
+    "score.declarer_missing",
+    "Contract {contract} needs a declarer (N, E, S or W).",
+    "定约 {contract} 需要指定庄家（N、E、S 或 W）。",
+)
+
+# --- comparisons (Law 78) -----------------------------------------------------------------------------------
+
+DIFF_NOT_WHOLE = Message(
+    "comparison.diff_not_whole",
+    "The score difference must be a whole number of points, not {diff!r}.",
+    "分差必须是整数分，而不是 {diff!r}。",
+)
+SCORES_NOT_LIST = Message(
+    "comparison.scores_not_list",
+    "{name} must be a list of whole-number scores, not {kind}.",
+    "{name} 必须是一组整数分数，而不是 {kind}。",
+)
+SCORES_ITEM_NOT_WHOLE = Message(
+    "comparison.scores_item_not_whole",
+    "{name}[{index}] must be a whole number of points, not {value!r}.",
+    "{name}[{index}] 必须是整数分，而不是 {value!r}。",
+)
+SCORE_NOT_WHOLE = Message(
+    "comparison.score_not_whole",
+    "The score must be a whole number of points, not {score!r}.",
+    "分数必须是整数分，而不是 {score!r}。",
+)
+SCORES_EMPTY = Message(
+    "comparison.scores_empty",
+    "scores must hold at least one score.",
+    "scores 至少要有一个分数。",
+)
+
+# --- adjusted scores (Laws 12C, 86A, 88) --------------------------------------------------------------------
+
+FORM_UNKNOWN = Message(
+    "adjusted.form_unknown",
+    "Unknown form {value!r}: expected 'pairs' or 'teams'.",
+    "无法识别的比赛形式 {value!r}：应为 'pairs'（双人赛）或 'teams'（队式赛）。",
+)
+FAULT_UNKNOWN = Message(
+    "adjusted.fault_unknown",
+    "Unknown fault {value!r}: expected 'direct', 'partial' or 'none'.",
+    "无法识别的责任 {value!r}：应为 'direct'（直接责任）、'partial'（部分责任）或 'none'（无责任）。",
+)
+FAULT_NOT_MAPPING = Message(
+    "adjusted.fault_not_mapping",
+    "fault must map each side (NS, EW) to 'direct', 'partial' or 'none'.",
+    "fault 必须为每一方（NS、EW）给出 'direct'、'partial' 或 'none'。",
+)
+FAULT_SIDE_UNKNOWN = Message(
+    "adjusted.fault_side_unknown",
+    "Unknown side {side!r} in fault: expected NS and EW.",
+    "fault 中有无法识别的一方 {side!r}：应为 NS 和 EW。",
+)
+FAULT_MISSING = Message(
+    "adjusted.fault_missing",
+    "Say how far {side} is at fault (direct, partial, none).",
+    "请说明 {side} 方的责任（直接责任、部分责任或无责任）。",
+)
+SESSION_TEAMS = Message(
+    "adjusted.session_teams",
+    "Session percentages (Law 88) apply to pairs events only.",
+    "本节百分比（第88条）只适用于双人赛。",
+)
+SESSION_NOT_MAPPING = Message(
+    "adjusted.session_not_mapping",
+    "session_percent must map a side (NS, EW) to a percentage.",
+    "session_percent 必须为一方（NS、EW）给出百分比。",
+)
+SESSION_SIDE_UNKNOWN = Message(
+    "adjusted.session_side_unknown",
+    "Unknown side {side!r} in session_percent.",
+    "session_percent 中有无法识别的一方 {side!r}。",
+)
+SESSION_NOT_NUMBER = Message(
+    "adjusted.session_not_number",
+    "A session percentage must be a number, not {value!r}.",
+    "本节百分比必须是数字，而不是 {value!r}。",
+)
+SESSION_RANGE = Message(
+    "adjusted.session_range",
+    "A session percentage must be from 0 to 100, not {value!r}.",
+    "本节百分比必须在 0 到 100 之间，而不是 {value!r}。",
+)
+OUTCOME_MISSING = Message(
+    "adjusted.outcome_missing",
+    "{name} needs {missing}.",
+    "{name} 缺少 {missing}。",
+)
+OUTCOME_SHAPE = Message(
+    "adjusted.outcome_shape",
+    "{name} must give {names}.",
+    "{name} 必须给出 {names}。",
+)
+OUTCOMES_NOT_LIST = Message(
+    "adjusted.outcomes_not_list",
+    "outcomes must be a list of (contract, declarer, tricks, weight).",
+    "outcomes 必须是一组（定约、庄家、赢墩数、权重）。",
+)
+OUTCOMES_EMPTY = Message(
+    "adjusted.outcomes_empty",
+    "outcomes must hold at least one weighted outcome.",
+    "outcomes 至少要有一个加权结果。",
+)
+OTHER_TABLE_NOT_WHOLE = Message(
+    "adjusted.other_table_not_whole",
+    "other_table_score_ns must be a whole number of points, not {value!r}.",
+    "另一桌的南北得分必须是整数分，而不是 {value!r}。",
+)
+FIELD_SCORES_NOT_LIST = Message(
+    "adjusted.field_scores_not_list",
+    "field_scores_ns must be a list of NS scores.",
+    "field_scores_ns 必须是一组南北得分。",
+)
+FIELD_SCORES_EMPTY = Message(
+    "adjusted.field_scores_empty",
+    "field_scores_ns must hold at least one other table's score.",
+    "field_scores_ns 至少要有一桌其他桌的得分。",
+)
+WEIGHT_NOT_NUMBER = Message(
+    "adjusted.weight_not_number",
+    "The weight of outcome {number} must be a number, not {value!r}.",
+    "第 {number} 个结果的权重必须是数字，而不是 {value!r}。",
+)
+WEIGHT_NOT_POSITIVE = Message(
+    "adjusted.weight_not_positive",
+    "Each weight must be above 0; outcome {number} has {value!r}.",
+    "每个权重都必须大于 0；第 {number} 个结果的权重是 {value!r}。",
+)
+WEIGHTS_SUM = Message(
+    "adjusted.weights_sum",
+    "The weights must sum to 1, not {total:g}.",
+    "权重之和必须是 1，而不是 {total:g}。",
+)
+METHOD_UNKNOWN = Message(
+    "adjusted.method_unknown",
+    "method must be one of artificial, assigned, weighted.",
+    "method 只能是 artificial（人为调整分）、assigned（指定调整分）或 weighted（加权调整分）。",
+)
+
+# --- revoke trick transfer (Law 64) -------------------------------------------------------------------------
+
+REVOKE_NOT_BOOL = Message(
+    "revoke.not_bool",
+    "{name} must be true or false, not {value!r}",
+    "{name} 必须是 true 或 false，而不是 {value!r}",
+)
+REVOKE_NOT_IN_RANGE = Message(
+    "revoke.not_in_range",
+    "{name} must be a whole number from {low} to {high}, not {value!r}",
+    "{name} 必须是 {low} 到 {high} 的整数，而不是 {value!r}",
+)
+REVOKE_REVOKER_WON_TRICK = Message(
+    "revoke.revoker_won_trick",
+    "The revoker won the revoke trick, so his side won it too",
+    "藏牌者赢得了藏牌那一墩，他这一方也就赢得了这一墩",
+)
+REVOKE_NO_LATER_TRICK = Message(
+    "revoke.no_later_trick",
+    "The revoker cannot have won a later trick when his side won no later trick",
+    "藏牌方此后一墩未赢，藏牌者不可能在此后赢得一墩",
+)
+REVOKE_SIDE_UNKNOWN = Message(
+    "revoke.side_unknown",
+    "revoking_side must be one of {sides}, not {value!r}",
+    "revoking_side 只能是 {sides} 之一，而不是 {value!r}",
+)
+REVOKE_TOO_FEW_TRICKS = Message(
+    "revoke.too_few_tricks",
+    "The offending side did not win {moved} trick(s) to transfer (declarer took {played})",
+    "犯规方并未赢得可转移的 {moved} 墩（庄家方共赢 {played} 墩）",
+)
+
+# --- the facts of a decision tree (the wizard, the trees API) ----------------------------------------------
+
+FACT_NOT_BOOL = Message(
+    "fact.not_bool",
+    "{name} must be true or false, not {value!r}",
+    "{name} 必须是 true 或 false，而不是 {value!r}",
+)
+FACT_NOT_IN_VALUES = Message(
+    "fact.not_in_values",
+    "{name} must be one of {allowed}, not {value!r}",
+    "{name} 只能是 {allowed} 之一，而不是 {value!r}",
+)
+FACT_NOT_WHOLE = Message(
+    "fact.not_whole",
+    "{name} must be a whole number, not {value!r}",
+    "{name} 必须是整数，而不是 {value!r}",
+)
+FACT_TOO_SMALL = Message(
+    "fact.too_small",
+    "{name} must be at least {minimum}, not {value}",
+    "{name} 至少是 {minimum}，不能是 {value}",
+)
+FACT_TOO_LARGE = Message(
+    "fact.too_large",
+    "{name} must be at most {maximum}, not {value}",
+    "{name} 至多是 {maximum}，不能是 {value}",
+)
+FACT_UNKNOWN_TYPE = Message(
+    "fact.unknown_type",
+    "{name} has an unknown type {type!r}",
+    "{name} 的类型 {type!r} 无法识别",
+)
+FACT_NOT_TEXT = Message(
+    "fact.not_text",
+    "{name} must be text, not {value!r}",
+    "{name} 必须是文字，而不是 {value!r}",
+)
+FACT_UNDECLARED = Message(
+    "fact.undeclared",
+    "{name!r} is not a fact of the tree {tree!r}",
+    "{name!r} 不是决策树 {tree!r} 的事实",
+)
+FACT_SIDE_CONTRADICTS = Message(
+    "fact.side_contradicts",
+    "revoking_side {given!r} contradicts revoker {revoker!r} (the {derived} side revoked)",
+    "revoking_side {given!r} 与 revoker {revoker!r} 矛盾（按 revoker，藏牌的是 {derived} 一方）",
+)
+FACT_TRICKS_SHORT = Message(
+    "fact.tricks_short",
+    "the {side} side won {won} trick(s) from the revoke trick on, "
+    "but declarer_tricks={played} leaves it only {total}",
+    "{side} 一方从藏牌那一墩起赢了 {won} 墩，但 declarer_tricks={played} 只给它留下 {total} 墩",
+)
+FACT_PASSED_OUT = Message(
+    "fact.passed_out",
+    "a passed-out board (PASS) has no play, so no revoke to adjust",
+    "四家不叫（PASS）的牌没有打牌，也就没有要调整的藏牌",
+)
+
+# --- typed input: calculator forms, query strings and JSON values -------------------------------------------
+
+INPUT_REQUIRED = Message(
+    "input.required",
+    "{name} is required.",
+    "请填写 {name}。",
+)
+INPUT_NOT_WHOLE = Message(
+    "input.not_whole",
+    "{name} must be a whole number, not {value!r}.",
+    "{name} 必须是整数，而不是 {value!r}。",
+)
+INPUT_BELOW = Message(
+    "input.below",
+    "{name} must be from {low}, not {value}.",
+    "{name} 必须不小于 {low}，而不是 {value}。",
+)
+INPUT_OUT_OF_RANGE = Message(
+    "input.out_of_range",
+    "{name} must be from {low} to {high}, not {value}.",
+    "{name} 必须在 {low} 到 {high} 之间，而不是 {value}。",
+)
+INPUT_NOT_NUMBER = Message(
+    "input.not_number",
+    "{name} must be a number, not “{value}”.",
+    "{name} 必须是数字，而不是“{value}”。",
+)
+INPUT_NOT_SCORE = Message(
+    "input.not_score",
+    "“{token}” is not a whole-number score.",
+    "“{token}”不是整数分数。",
+)
+
+# --- API request bodies -------------------------------------------------------------------------------------
+
+BODY_NOT_OBJECT = Message(
+    "request.body_not_object",
+    "the body must be a JSON object.",
+    "请求体必须是 JSON 对象。",
+)
+BODY_NO_FACTS = Message(
+    "request.body_no_facts",
+    "the body must be a JSON object with a facts object.",
+    "请求体必须是含 facts 对象的 JSON 对象。",
+)
+FACTS_NOT_OBJECT = Message(
+    "request.facts_not_object",
+    "facts must be an object of fact names and values.",
+    "facts 必须是由事实名称和取值组成的对象。",
+)
+
+# --- search (DESIGN.md §6) ----------------------------------------------------------------------------------
+
+SEARCH_TOO_LONG = Message(
+    "search.too_long",
+    "q must be at most {max} characters",
+    "搜索词太长了，请缩短到{max}字以内。",
+)
+SEARCH_LIMIT = Message(
+    "search.limit",
+    "limit must be a whole number from 1 to {max}",
+    "limit 必须是 1 到 {max} 的整数",
+)
+
+CATALOG: dict[str, Message] = {
+    value.code: value for value in list(globals().values()) if isinstance(value, Message)
+}
+"""Every message by its code, for an edge that formats them itself (the offline evaluator, from code and params)."""
