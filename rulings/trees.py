@@ -7,10 +7,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.http import Http404
 
-from bridge.trees import Tree, load_trees, validate
-
-# Wizard order on the choice screen.
-ORDER = ["insufficient-bid", "lead-out-of-turn", "revoke"]
+from bridge.trees import GROUPS, Tree, load_trees, validate
 
 
 @lru_cache(maxsize=1)
@@ -18,7 +15,10 @@ def trees() -> dict[str, Tree]:
     loaded = load_trees(settings.FIXTURES_DIR / "trees")
     for tree in loaded.values():
         validate(tree)  # structure; references are checked against the law base in the tests and check_trees
-    return dict(sorted(loaded.items(), key=lambda item: ORDER.index(item[0]) if item[0] in ORDER else 99))
+    # The choice screen's order: by phase of the game (the tree's group), then the tree's own order.
+    return dict(
+        sorted(loaded.items(), key=lambda item: (GROUPS.index(item[1].group), item[1].order, item[0]))
+    )
 
 
 def tree_get(slug: str) -> Tree:

@@ -9,6 +9,7 @@ from .computations import COMPUTATIONS, Computation, ComputeContext
 from .evaluation import Evaluation, Question, Ruling, Step, coerce_fact, evaluate, normalise_facts
 from .loader import load_tree, load_trees
 from .model import (
+    GROUPS,
     Compute,
     Fact,
     FactError,
@@ -30,6 +31,7 @@ __all__ = [
     "Compute",
     "ComputeContext",
     "Evaluation",
+    "GROUPS",
     "Fact",
     "FactError",
     "IntRange",

@@ -9,6 +9,9 @@ Schema (all keys at the top level; see ``fixtures/trees/*.yaml`` for full exampl
     title_en: Revoke
     laws: ["61", "62", "63", "64"]
     description: {zh: ..., en: ...}                  # optional
+    group: auction | play | judgement | other        # optional (other): the wizard lists trees by phase
+    order: 10                                        # optional (100): position within the group
+    keywords: [越序叫牌, bid out of turn, yuexu]       # optional: names directors use; search offers the tree
     facts:
       <name>:
         type: bool | enum | int | contract | seat | vulnerability
@@ -48,6 +51,7 @@ import yaml
 
 from .model import (
     DEFAULT_BOOL_OPTIONS,
+    GROUPS,
     Compute,
     Fact,
     IntRange,
@@ -135,6 +139,21 @@ def _build_tree(data: object, slug_hint: str | None) -> Tree:
     description = None
     if data.get("description") is not None:
         description = _text(data.get("description"), "description", problems)
+    group = data.get("group", "other")
+    if group not in GROUPS:
+        problems.add(f"group: must be one of {', '.join(GROUPS)}, not {group!r}")
+        group = "other"
+    order = data.get("order", 100)
+    if isinstance(order, bool) or not isinstance(order, int):
+        problems.add(f"order: must be a whole number, not {order!r}")
+        order = 100
+    keywords: list[str] = []
+    raw_keywords = data.get("keywords", [])
+    if not isinstance(raw_keywords, list):
+        problems.add("keywords: must be a list of texts")
+    else:
+        for index, keyword in enumerate(raw_keywords):
+            keywords.append(_string(keyword, f"keywords[{index}]", problems))
     facts = _facts(data.get("facts"), problems)
     outcome_fields = _outcome_fields(data.get("outcome_fields"), problems)
     start = _string(data.get("start"), "start", problems)
@@ -148,6 +167,9 @@ def _build_tree(data: object, slug_hint: str | None) -> Tree:
         "title_en",
         "laws",
         "description",
+        "group",
+        "order",
+        "keywords",
         "facts",
         "outcome_fields",
         "start",
@@ -170,6 +192,9 @@ def _build_tree(data: object, slug_hint: str | None) -> Tree:
         start=start,
         nodes=nodes,
         description=description,
+        group=group,
+        order=order,
+        keywords=tuple(keywords),
     )
 
 

@@ -204,6 +204,10 @@ class OutcomeField:
     nullable: bool = False
 
 
+GROUPS: tuple[str, ...] = ("auction", "play", "judgement", "other")
+"""The phases a tree belongs to: irregularities of the auction, of the play, judgement rulings, the rest."""
+
+
 @dataclass(frozen=True)
 class Tree:
     """A decision tree of one edition (DESIGN.md §4): its facts, outcome fields and nodes."""
@@ -219,6 +223,12 @@ class Tree:
     start: str
     nodes: tuple[Node, ...] = field(default=())
     description: Text | None = None
+    group: str = "other"
+    """Where in a director's day the irregularity arises (:data:`GROUPS`): the wizard lists trees by it."""
+    order: int = 100
+    """Position within its group (smaller first)."""
+    keywords: tuple[str, ...] = ()
+    """How directors name the irregularity (Chinese, English, pinyin): search offers the tree for them."""
 
     @cached_property
     def facts_by_name(self) -> Mapping[str, Fact]:
@@ -330,6 +340,7 @@ class Tree:
         }
         if self.description is not None:
             data_out["description"] = self.description.as_dict()
+        data_out.update({"group": self.group, "order": self.order, "keywords": list(self.keywords)})
         data_out.update(
             {"facts": facts, "outcome_fields": outcome_fields, "start": self.start, "nodes": nodes}
         )
