@@ -11,7 +11,7 @@ translatable string instead. Engine, answer, search-input and record errors are 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Self
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,14 @@ class FieldError(ValueError):
             return self.template.format(language, self.params)
         text = str(self.template)
         return text % self.params if self.params else text
+
+    @classmethod
+    def wrapping(cls, error: FieldError, field: str | None) -> Self:
+        """``error`` (another layer's) as this class's error naming ``field``: the same message, code and
+        parameters, so each edge still says it in its own language."""
+        wrapped = cls(error.template, field, **error.params)
+        wrapped.code, wrapped.args = error.code, error.args
+        return wrapped
 
     def with_field(self, field: str | None) -> FieldError:
         """The same error naming another field (an edge that nests the input: ``adjustment.NS.contract``)."""

@@ -7,10 +7,9 @@ visible to its members only (403 for anyone else); writing needs a role that may
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import permissions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -18,35 +17,13 @@ from rest_framework.views import APIView
 
 from clubs import selectors, services
 from clubs.forms import RulingFilterForm
-from clubs.models import CalledBy, Capability, Club, RulingRecord, Status
+from clubs.models import EDITABLE_STATUSES, CalledBy, Club, RulingRecord, field_limits
+from clubs.permissions import ClubRole
 from config.api import ConflictError, FieldError
 from laws.rendering import render as render_text
 
 LIST_LIMIT_DEFAULT = 50
 LIST_LIMIT_MAX = 200
-
-
-class ClubRole(permissions.BasePermission):
-    """Members of the club read; members whose role may record rulings write."""
-
-    def has_permission(self, request, view) -> bool:
-        user = request.user
-        if user is None or not user.is_authenticated:
-            return False
-        club = get_object_or_404(Club, pk=view.kwargs["club_id"])
-        membership = selectors.membership_get(user=user, club=club)
-        if membership is None:
-            self.message = _("你不是该俱乐部的成员。")
-            return False
-        capability = Capability.VIEW if request.method in permissions.SAFE_METHODS else Capability.RECORD
-        if not membership.can(capability):
-            self.message = _("你的角色（%(role)s）不能记录或修改裁决。") % {
-                "role": membership.get_role_display()
-            }
-            return False
-        view.club = club
-        view.membership = membership
-        return True
 
 
 class ClubApi(APIView):
@@ -55,23 +32,32 @@ class ClubApi(APIView):
     club: Club
 
 
+def _limits(name: str) -> dict[str, int]:
+    return field_limits(RulingRecord, name)
+
+
 class RecordInput(serializers.Serializer):
-    event = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    """A record's fields as the API takes them; every one optional (the service names what is missing), every
+    limit read from the model field."""
+
+    event = serializers.CharField(required=False, allow_blank=True, **_limits("event"))
     date = serializers.DateField(required=False)
-    session = serializers.CharField(max_length=50, required=False, allow_blank=True)
-    board = serializers.IntegerField(min_value=1, max_value=999, required=False)
-    table = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    session = serializers.CharField(required=False, allow_blank=True, **_limits("session"))
+    board = serializers.IntegerField(required=False, **_limits("board"))
+    table = serializers.CharField(required=False, allow_blank=True, **_limits("table"))
     director = serializers.IntegerField(required=False, help_text="user id; defaults to the caller")
     called_by = serializers.ChoiceField(choices=[*CalledBy.values, ""], required=False)
-    irregularity = serializers.CharField(max_length=50, required=False, help_text="a tree slug, or other")
+    irregularity = serializers.CharField(
+        required=False, help_text="a tree slug, or other", **_limits("irregularity")
+    )
     facts = serializers.JSONField(required=False, help_text="the wizard's facts: {name: value}")
     laws = serializers.JSONField(required=False, help_text='for irregularity other: ["16A", …]')
-    statement = serializers.CharField(max_length=20000, required=False, allow_blank=True)
-    notes = serializers.CharField(max_length=20000, required=False, allow_blank=True)
+    statement = serializers.CharField(required=False, allow_blank=True, **_limits("statement"))
+    notes = serializers.CharField(required=False, allow_blank=True, **_limits("notes"))
     adjustment = serializers.JSONField(
         required=False, allow_null=True, help_text="as POST /api/adjusted-score/"
     )
-    status = serializers.ChoiceField(choices=[Status.DRAFT, Status.FINAL], required=False)
+    status = serializers.ChoiceField(choices=list(EDITABLE_STATUSES), required=False)
 
 
 class RecordUpdateInput(RecordInput):
@@ -83,7 +69,7 @@ def _read(serializer_class, data):
         raise FieldError(_("请求体必须是 JSON 对象。"), None)
     unknown = sorted(set(data) - set(serializer_class().fields))
     if unknown:
-        raise FieldError(_("未知的字段：%(field)s") % {"field": unknown[0]}, unknown[0])
+        raise FieldError(_("未知的字段：%(name)s") % {"name": unknown[0]}, unknown[0])
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)

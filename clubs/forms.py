@@ -1,13 +1,29 @@
 """Forms of the club rulings log pages. They only read input into Python values; clubs.services checks the
-meaning (the tree's facts, the adjusted score, the director's role) and raises RecordError naming the field."""
+meaning (the tree's facts, the adjusted score, the director's role) and raises RecordError naming the field.
+
+The record, appeal, decision and comment forms are ModelForms: their labels, help texts, choices and limits come
+from the model fields (:func:`model_formfield` reads a TextField's MaxLengthValidator as the form's max_length and
+range validators as min/max), so each is written once, on the model."""
 
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import CalledBy, Decision, Role, Status
+from clubs.errors import RecordError
+from clubs.models import (
+    Appeal,
+    CalledBy,
+    Decision,
+    Membership,
+    ReviewComment,
+    Role,
+    RulingRecord,
+    Status,
+    field_limits,
+)
 from clubs.selectors import RulingFilters, irregularity_choices
 from rulings.choices import SIDES as SIDE_CHOICES
 
@@ -16,14 +32,32 @@ SIDES = tuple(value for value, _label in SIDE_CHOICES)
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
+def model_formfield(model_field, **kwargs):
+    """The model field's form field, with the limits its validators set (max_length, min_value, max_value)."""
+    if model_field.model is not None and model_field.name:
+        kwargs = {**field_limits(model_field.model, model_field.name), **kwargs}
+    return model_field.formfield(**kwargs)
+
+
+def form_error(form: forms.BaseForm) -> RecordError:
+    """A bound, invalid form's first error as the RecordError the pages show (400, naming the field)."""
+    field, errors = next(iter(form.errors.as_data().items()))
+    error = errors[0]
+    return RecordError(next(iter(error)), None if field == "__all__" else field, code=error.code or "invalid")
+
+
 class RulingFilterForm(forms.Form):
     """The review list's filters, from a query string (pages, CSV export, statistics and the API alike)."""
 
     date_from = forms.DateField(label=_("从"), required=False, widget=DATE_WIDGET)
     date_to = forms.DateField(label=_("到"), required=False, widget=DATE_WIDGET)
-    director = forms.TypedChoiceField(label=_("裁判"), required=False, coerce=int, empty_value=None)
-    irregularity = forms.ChoiceField(label=_("违规类型"), required=False)
-    status = forms.ChoiceField(label=_("状态"), required=False, choices=[("", _("全部")), *Status.choices])
+    director = forms.TypedChoiceField(
+        label=RulingRecord.label_of("director"), required=False, coerce=int, empty_value=None
+    )
+    irregularity = forms.ChoiceField(label=RulingRecord.label_of("irregularity"), required=False)
+    status = forms.ChoiceField(
+        label=RulingRecord.label_of("status"), required=False, choices=[("", _("全部")), *Status.choices]
+    )
     q = forms.CharField(label=_("文字"), required=False, max_length=100)
 
     def __init__(self, *args, directors=(), **kwargs):
@@ -51,81 +85,114 @@ class RulingFilterForm(forms.Form):
         )
 
 
-class RecordForm(forms.Form):
+class RecordForm(forms.ModelForm):
     """A ruling record's own fields; the tree's facts and the adjusted score are read by the view."""
 
-    event = forms.CharField(label=_("赛事"), max_length=200)
-    date = forms.DateField(label=_("日期"), widget=DATE_WIDGET)
-    session = forms.CharField(label=_("节次"), max_length=50, required=False)
-    board = forms.IntegerField(
-        label=_("牌号"), min_value=1, max_value=999, widget=forms.NumberInput(attrs={"inputmode": "numeric"})
-    )
-    table = forms.CharField(label=_("桌号"), max_length=20, required=False)
-    director = forms.TypedChoiceField(label=_("裁判"), coerce=int)
-    called_by = forms.ChoiceField(label=_("叫裁判者"), required=False, choices=[("", "—"), *CalledBy.choices])
-    irregularity = forms.ChoiceField(label=_("违规类型"))
+    director = forms.TypedChoiceField(label=RulingRecord.label_of("director"), coerce=int)
+    irregularity = forms.ChoiceField(label=RulingRecord.label_of("irregularity"))
+    # Typed as text (16A, 73C), parsed by the service; the model keeps the list.
     laws = forms.CharField(
         label=_("依据条款（其他违规）"),
         required=False,
         max_length=300,
         help_text=_("用逗号分隔，如 16A, 73C"),
     )
-    statement = forms.CharField(
-        label=_("事实经过"), required=False, max_length=20000, widget=forms.Textarea(attrs={"rows": 5})
-    )
-    notes = forms.CharField(
-        label=_("裁判备注"), required=False, max_length=20000, widget=forms.Textarea(attrs={"rows": 4})
-    )
+
+    field_order = [
+        "event",
+        "date",
+        "session",
+        "board",
+        "table",
+        "director",
+        "called_by",
+        "irregularity",
+        "laws",
+        "statement",
+        "notes",
+    ]
+
+    class Meta:
+        model = RulingRecord
+        fields = ["event", "date", "session", "board", "table", "called_by", "statement", "notes"]
+        formfield_callback = model_formfield
+        # The form's own hint under the texts says how Markdown and law references are shown.
+        help_texts = {"statement": "", "notes": ""}
+        widgets = {
+            "date": DATE_WIDGET,
+            "board": forms.NumberInput(attrs={"inputmode": "numeric"}),
+            "statement": forms.Textarea(attrs={"rows": 5}),
+            "notes": forms.Textarea(attrs={"rows": 4}),
+        }
 
     def __init__(self, *args, directors=(), **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["called_by"].choices = [("", "—"), *CalledBy.choices]
         self.fields["director"].choices = [
             (user.pk, user.get_full_name() or user.get_username()) for user in directors
         ]
         self.fields["irregularity"].choices = irregularity_choices()
 
 
-class AppealForm(forms.Form):
-    appellant = forms.CharField(label=_("申诉方"), max_length=200, help_text=_("如：南北 张三／李四"))
-    lodged_at = forms.DateTimeField(
-        label=_("申诉时间"),
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        required=False,
-    )
-    reason = forms.CharField(label=_("申诉理由"), required=False, widget=forms.Textarea(attrs={"rows": 3}))
-    deposit = forms.DecimalField(
-        label=_("保证金（元）"),
-        required=False,
-        min_value=0,
-        max_digits=8,
-        decimal_places=2,
-        help_text=_("仅当本赛事的补充规程规定了申诉保证金时填写。"),
-    )
+class AppealForm(forms.ModelForm):
+    """Law 92: who appeals, when, why, and the deposit if the event's regulations ask for one."""
+
+    class Meta:
+        model = Appeal
+        fields = ["appellant", "lodged_at", "reason", "deposit"]
+        formfield_callback = model_formfield
+        labels = {"deposit": _("保证金（元）")}  # the form names the unit
+        widgets = {
+            "lodged_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+            "reason": forms.Textarea(attrs={"rows": 3}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["lodged_at"].required = False  # now, unless the director says when
 
     def clean_lodged_at(self):
         return self.cleaned_data.get("lodged_at") or timezone.now()
 
 
-class DecisionForm(forms.Form):
-    decision = forms.ChoiceField(
-        label=_("仲裁决定"),
-        choices=[(value, label) for value, label in Decision.choices if value != "pending"],
-    )
-    committee = forms.CharField(label=_("仲裁委员会"), max_length=200, required=False)
-    decision_text = forms.CharField(
-        label=_("决定说明"), required=False, widget=forms.Textarea(attrs={"rows": 3})
-    )
-    deposit_returned = forms.NullBooleanField(
-        label=_("保证金"),
-        required=False,
-        widget=forms.Select(choices=[("unknown", _("不适用")), ("true", _("退还")), ("false", _("没收"))]),
-    )
+class DecisionForm(forms.ModelForm):
+    """Law 93: the appeals committee's decision, who sat on it, and what became of the deposit."""
+
+    class Meta:
+        model = Appeal
+        fields = ["decision", "committee", "decision_text", "deposit_returned"]
+        formfield_callback = model_formfield
+        labels = {"deposit_returned": _("保证金")}  # the choices say returned or forfeited
+        widgets = {
+            "decision_text": forms.Textarea(attrs={"rows": 3}),
+            "deposit_returned": forms.Select(
+                choices=[("unknown", _("不适用")), ("true", _("退还")), ("false", _("没收"))]
+            ),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A decision is recorded once: "pending" is what there is before it.
+        self.fields["decision"].choices = [
+            (value, label) for value, label in Decision.choices if value != Decision.PENDING
+        ]
 
 
-class CommentForm(forms.Form):
-    text = forms.CharField(label=_("复核意见"), max_length=5000, widget=forms.Textarea(attrs={"rows": 3}))
+class CommentForm(forms.ModelForm):
+    """A review comment (Markdown, sanitised when shown)."""
+
+    class Meta:
+        model = ReviewComment
+        fields = ["text"]
+        formfield_callback = model_formfield
+        help_texts = {"text": ""}  # the model's note on Markdown is for the admin
+        widgets = {"text": forms.Textarea(attrs={"rows": 3})}
 
 
 class MemberForm(forms.Form):
-    username = forms.CharField(label=_("用户名"), max_length=150)
-    role = forms.ChoiceField(label=_("角色"), choices=Role.choices)
+    """A member by username (the account exists already) and the role to give them."""
+
+    username = forms.CharField(
+        label=_("用户名"), max_length=field_limits(get_user_model(), "username")["max_length"]
+    )
+    role = forms.ChoiceField(label=Membership._meta.get_field("role").verbose_name, choices=Role.choices)

@@ -9,7 +9,11 @@ replays after a tree changes (DESIGN.md §8.5). Nothing is overwritten silently:
 with who, when and the old and new value of each changed field.
 """
 
+from __future__ import annotations
+
 from django.conf import settings
+from django.core.exceptions import FieldDoesNotExist
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -18,6 +22,10 @@ from django.utils.translation import gettext_lazy as _
 import bridge
 
 OTHER_IRREGULARITY = "other"
+# Limits of the texts kept in TextFields: MaxLengthValidator (a state-only change), not max_length, which would
+# make Django rebuild the tables on SQLite for a limit the database does not hold anyway.
+RULING_TEXT_LIMIT = 20000
+SHORT_TEXT_LIMIT = 5000
 
 
 class Role(models.TextChoices):
@@ -108,6 +116,11 @@ class Status(models.TextChoices):
     REVIEWED = "reviewed", _("已复核")
 
 
+# The statuses a director sets through the record form or the API (a new record, an edit); appeals and the
+# sign-off move a record on through their own services, after which the ruling as given is kept as it was.
+EDITABLE_STATUSES = (Status.DRAFT, Status.FINAL)
+
+
 class CalledBy(models.TextChoices):
     NORTH = "N", _("北")
     EAST = "E", _("东")
@@ -125,7 +138,11 @@ class RulingRecord(models.Model):
     event = models.CharField(_("赛事"), max_length=200)
     date = models.DateField(_("日期"))
     session = models.CharField(_("节次"), max_length=50, blank=True)
-    board = models.PositiveSmallIntegerField(_("牌号"), help_text=_("发牌人和局况按第2条由牌号得出。"))
+    board = models.PositiveSmallIntegerField(
+        _("牌号"),
+        help_text=_("发牌人和局况按第2条由牌号得出。"),
+        validators=[MinValueValidator(1), MaxValueValidator(999)],
+    )
     table = models.CharField(_("桌号"), max_length=20, blank=True)
     director = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -144,8 +161,18 @@ class RulingRecord(models.Model):
     laws = models.JSONField(_("依据条款"), default=list, blank=True)
     edition = models.CharField(_("规则版本"), max_length=32)
     tree_version = models.PositiveIntegerField(_("决策树版本"), null=True, blank=True)
-    statement = models.TextField(_("事实经过"), blank=True, help_text=_("Markdown；显示前会清理。"))
-    notes = models.TextField(_("裁判备注"), blank=True, help_text=_("Markdown；显示前会清理。"))
+    statement = models.TextField(
+        _("事实经过"),
+        blank=True,
+        help_text=_("Markdown；显示前会清理。"),
+        validators=[MaxLengthValidator(RULING_TEXT_LIMIT)],
+    )
+    notes = models.TextField(
+        _("裁判备注"),
+        blank=True,
+        help_text=_("Markdown；显示前会清理。"),
+        validators=[MaxLengthValidator(RULING_TEXT_LIMIT)],
+    )
     # The adjusted-score request as given (rulings.calculators.adjusted_score) and the engine's answer.
     adjustment = models.JSONField(_("调整分（输入）"), null=True, blank=True)
     adjustment_result = models.JSONField(_("调整分（结果）"), null=True, blank=True)
@@ -239,10 +266,45 @@ class RulingRecord(models.Model):
     def vulnerability(self) -> str:
         return self.board_info.vulnerability.value
 
+    @classmethod
+    def label_of(cls, name: str) -> str:
+        """The translatable name of a field (or of the appeal), as the revision history and the CSV show it; a
+        name the model does not have (an old revision's) is shown as it is."""
+        if name == "appeal":
+            return Appeal._meta.verbose_name
+        try:
+            return cls._meta.get_field(name).verbose_name
+        except (FieldDoesNotExist, AttributeError):
+            return name
+
+    @property
+    def appeal_or_none(self) -> Appeal | None:
+        return getattr(self, "appeal", None)  # the reverse one-to-one raises when there is none
+
     @property
     def is_editable(self) -> bool:
         """Once appealed or signed off, the ruling as given is what the committee and reviewer saw."""
-        return self.status in (Status.DRAFT, Status.FINAL)
+        return self.status in EDITABLE_STATUSES
+
+    def can_be_finalised(self) -> bool:
+        """A draft becomes the ruling given (final); nothing else moves back or forth through an edit."""
+        return self.status == Status.DRAFT
+
+    def can_be_appealed(self) -> bool:
+        """Law 92A: a contestant may appeal a ruling the director has given (final), once."""
+        return self.status == Status.FINAL and self.appeal_or_none is None
+
+    def has_pending_appeal(self) -> bool:
+        """Law 93: an appeal lodged and not yet decided is for the appeals committee to decide."""
+        appeal = self.appeal_or_none
+        return self.status == Status.APPEALED and appeal is not None and not appeal.is_decided
+
+    def can_be_signed_off(self) -> bool:
+        """The chief director's review: a final ruling, or an appealed one once the committee has decided."""
+        if self.status == Status.FINAL:
+            return True
+        appeal = self.appeal_or_none
+        return self.status == Status.APPEALED and appeal is not None and appeal.is_decided
 
 
 class AppendOnly(models.Model):
@@ -309,7 +371,11 @@ class ReviewComment(AppendOnly):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("作者")
     )
     at = models.DateTimeField(_("时间"), auto_now_add=True)
-    text = models.TextField(_("意见"), help_text=_("Markdown；显示前会清理。"))
+    text = models.TextField(
+        _("复核意见"),
+        help_text=_("Markdown；显示前会清理。"),
+        validators=[MaxLengthValidator(SHORT_TEXT_LIMIT)],
+    )
 
     class Meta:
         db_table = (
@@ -338,10 +404,18 @@ class Appeal(models.Model):
         RulingRecord, on_delete=models.PROTECT, related_name="appeal", verbose_name=_("裁决记录")
     )
     lodged_at = models.DateTimeField(_("申诉时间"))
-    appellant = models.CharField(_("申诉方"), max_length=200)
-    reason = models.TextField(_("申诉理由"), blank=True)
+    appellant = models.CharField(_("申诉方"), max_length=200, help_text=_("如：南北 张三／李四"))
+    reason = models.TextField(_("申诉理由"), blank=True, validators=[MaxLengthValidator(SHORT_TEXT_LIMIT)])
     # Only when the event's supplementary regulations set one (1997 Law 92: deposits are a sponsor's option).
-    deposit = models.DecimalField(_("申诉保证金"), max_digits=8, decimal_places=2, null=True, blank=True)
+    deposit = models.DecimalField(
+        _("申诉保证金"),
+        max_digits=8,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text=_("仅当本赛事的补充规程规定了申诉保证金时填写。"),
+        validators=[MinValueValidator(0)],
+    )
     deposit_returned = models.BooleanField(_("保证金退还"), null=True, blank=True)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("登记人")
@@ -350,7 +424,9 @@ class Appeal(models.Model):
     decision = models.CharField(
         _("仲裁决定"), max_length=10, choices=Decision.choices, default=Decision.PENDING
     )
-    decision_text = models.TextField(_("决定说明"), blank=True)
+    decision_text = models.TextField(
+        _("决定说明"), blank=True, validators=[MaxLengthValidator(SHORT_TEXT_LIMIT)]
+    )
     decided_at = models.DateTimeField(_("决定时间"), null=True, blank=True)
 
     class Meta:
@@ -375,3 +451,29 @@ class Appeal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.record}: {self.appellant}"
+
+    @property
+    def is_decided(self) -> bool:
+        """Law 93: the committee has decided (upheld, changed) or the appeal was withdrawn."""
+        return self.decision != Decision.PENDING
+
+
+def field_limits(model: type[models.Model], name: str) -> dict[str, int]:
+    """The limits the model field ``name`` sets: ``max_length`` (a CharField's, or the MaxLengthValidator of a
+    TextField), ``min_value`` and ``max_value`` (its range validators), as keyword arguments for a form or
+    serializer field. The forms, the services and the API read them here, so each limit is written once."""
+    field = model._meta.get_field(name)
+    limits: dict[str, int] = {}
+    if getattr(field, "max_length", None):
+        limits["max_length"] = field.max_length
+    for validator in field.validators:
+        if isinstance(validator, MaxLengthValidator):
+            limit = validator.limit_value
+            limits["max_length"] = min(limit, limits.get("max_length", limit))
+        elif isinstance(validator, MaxValueValidator):
+            limit = validator.limit_value
+            limits["max_value"] = min(limit, limits.get("max_value", limit))
+        elif isinstance(validator, MinValueValidator):
+            limit = validator.limit_value
+            limits["min_value"] = max(limit, limits.get("min_value", limit))
+    return limits

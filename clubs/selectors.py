@@ -17,13 +17,15 @@ from bridge import EngineError
 from bridge.trees import evaluate
 from clubs.models import (
     OTHER_IRREGULARITY,
+    ROLE_CAPABILITIES,
     Capability,
     Club,
     Membership,
-    Role,
+    ReviewComment,
     RulingRecord,
     RulingRevision,
 )
+from config.errors import error_text
 from rulings.trees import trees
 
 User = get_user_model()
@@ -39,9 +41,16 @@ def club_list_for_user(*, user) -> QuerySet[Membership]:
     return Membership.objects.filter(user=user).select_related("club").order_by("club__name")
 
 
+def user_get(*, pk: int | None = None, username: str | None = None):
+    """A user by id or by username; None if there is none."""
+    if pk is not None:
+        return User.objects.filter(pk=pk).first()
+    return User.objects.filter(username=username).first() if username else None
+
+
 def club_directors(*, club: Club) -> QuerySet:
     """Members who may direct (record rulings): the choices of the record form's director field."""
-    roles = [role for role in Role.values if Membership(role=role).can(Capability.RECORD)]
+    roles = [role for role, capabilities in ROLE_CAPABILITIES.items() if Capability.RECORD in capabilities]
     return User.objects.filter(memberships__club=club, memberships__role__in=roles).order_by("username")
 
 
@@ -113,6 +122,10 @@ def ruling_get(*, club: Club, number: int) -> RulingRecord | None:
 
 def ruling_revisions(*, record: RulingRecord) -> QuerySet[RulingRevision]:
     return record.revisions.select_related("author").order_by("number")
+
+
+def ruling_comments(*, record: RulingRecord) -> QuerySet[ReviewComment]:
+    return record.comments.select_related("author")
 
 
 def ruling_revisions_since(*, record: RulingRecord, version: int) -> QuerySet[RulingRevision]:
@@ -197,7 +210,7 @@ def ruling_replay(*, record: RulingRecord) -> Replay | None:
     try:
         evaluation = evaluate(tree, record.facts)
     except EngineError as exc:
-        return Replay(tree.version, False, error=exc.message)
+        return Replay(tree.version, False, error=error_text(exc))  # shown on the page, in its language
     if evaluation.ruling is None:
         question = evaluation.question.text.zh if evaluation.question else ""
         return Replay(tree.version, False, error=_("当前的决策树还需要回答：%(q)s") % {"q": question})

@@ -11,8 +11,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from clubs.models import Club, Membership, Role
-from clubs.selectors import club_members, membership_get
+from clubs.models import Capability, Club, Membership, Role
+from clubs.permissions import club_access
+from clubs.selectors import club_members
 from config.errors import error_context
 from practice import labels, selectors, services
 from practice.core import drills, vocabulary
@@ -227,8 +228,8 @@ def club(request, club_id: int):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     the_club = get_object_or_404(Club, pk=club_id)
-    membership = membership_get(user=request.user, club=the_club)
-    if membership is None or membership.role != Role.CLUB_ADMIN:
+    # Seeing the members' progress goes with managing them: the club's one role check decides.
+    if not club_access(user=request.user, club=the_club, capability=Capability.MANAGE).allowed:
         message = _("只有本俱乐部的管理员可以查看成员的练习进度。")
         return render(request, "practice/forbidden.html", {"message": message}, status=403)
     members = list(club_members(club=the_club))

@@ -248,3 +248,13 @@ def test_odd_json_values_are_400_or_accepted_never_500(club, record, director, f
         assert updated.status_code in (200, 400), (field, value, updated.content)
     record.refresh_from_db()
     assert record.revisions.count() == record.version
+
+
+def test_a_text_over_the_model_fields_limit_is_400_naming_it(club, director):
+    response = client_for(director).post(url(club), {**NEW, "statement": "x" * 20001}, format="json")
+    body = response.json()
+    assert response.status_code == 400 and body["field"] == "statement" and "20000" in body["error"]
+    assert (
+        client_for(director).post(url(club), {**NEW, "statement": "x" * 20000}, format="json").status_code
+        == 201
+    )

@@ -449,3 +449,54 @@ def test_garbage_in_the_forms_is_400_never_500(client, club, record, director, g
     assert new.status_code in (302, 400), new.status_code
     record.refresh_from_db()
     assert record.revisions.count() == record.version
+
+
+# --- the page asks the record's rules ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "button"),
+    [
+        ("can_be_signed_off", "复核签字</button>"),
+        ("can_be_appealed", "登记申诉</button>"),
+    ],
+)
+def test_the_record_page_offers_what_the_records_rule_allows(
+    client, club, make_record, chief, monkeypatch, rule, button
+):
+    make_record(status=Status.FINAL)
+    client.force_login(chief)
+    assert button in client.get(f"/clubs/{club.pk}/rulings/1/").content.decode()
+    monkeypatch.setattr(RulingRecord, rule, lambda self: False)
+    assert button not in client.get(f"/clubs/{club.pk}/rulings/1/").content.decode()
+
+
+def test_the_decision_form_follows_the_pending_appeal(
+    client, club, make_record, director, chief, monkeypatch
+):
+    record = make_record(status=Status.FINAL)
+    services.appeal_lodge(record=record, by=director, appellant="东西")
+    client.force_login(chief)
+    assert "登记决定</button>" in client.get(f"/clubs/{club.pk}/rulings/1/").content.decode()
+    monkeypatch.setattr(RulingRecord, "has_pending_appeal", lambda self: False)
+    assert "登记决定</button>" not in client.get(f"/clubs/{club.pk}/rulings/1/").content.decode()
+
+
+def test_a_page_error_is_in_the_pages_language(client, club, make_record, director):
+    make_record()  # a draft: not yet a ruling to appeal against
+    client.force_login(director)
+    for language, message in (
+        ("zh-hans", "只有已裁定的裁决可以申诉。"),
+        ("en", "Only final rulings can be appealed."),
+    ):
+        client.cookies["django_language"] = language
+        response = client.post(f"/clubs/{club.pk}/rulings/1/appeal/", {"version": 1, "appellant": "东西"})
+        html = response.content.decode()
+        assert response.status_code == 400 and 'data-field="status"' in html and message in html, language
+
+
+def test_a_comment_over_the_model_fields_limit_is_400(client, club, record, director):
+    client.force_login(director)
+    response = client.post(f"/clubs/{club.pk}/rulings/1/comments/", {"text": "x" * 5001})
+    assert response.status_code == 400 and 'data-field="text"' in response.content.decode()
+    assert not record.comments.exists()

@@ -1,0 +1,106 @@
+"""What every write of the club log shares: the version check and the revision it appends, text within the
+model field's limit, model validation as a RecordError, and values as a revision keeps them (JSON)."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs.errors import RecordError, VersionConflict
+from clubs.models import RulingRecord, RulingRevision, field_limits
+
+User = get_user_model()
+
+
+def version_parse(value: object) -> int:
+    """The version an edit starts from: a whole number from 1 (JSON or a form's text)."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise RecordError(_("请给出你修改所基于的版本号（version）。"), "version", code="version_required")
+    return value
+
+
+def ruling_lock(record: RulingRecord, expected_version: object) -> RulingRecord:
+    """The record, locked until the transaction ends, and still at ``expected_version`` if one is given."""
+    current = RulingRecord.objects.select_for_update().get(pk=record.pk)
+    if expected_version is not None and current.version != version_parse(expected_version):
+        raise VersionConflict(current, expected_version)
+    return current
+
+
+def ruling_bump(record: RulingRecord, by, action: str, changes: dict, **fields) -> None:
+    """A status change: the same version check and revision as an edit."""
+    expected = record.version
+    fields["updated_at"] = timezone.now()
+    written = RulingRecord.objects.filter(pk=record.pk, version=expected).update(
+        version=expected + 1, **fields
+    )
+    if written != 1:
+        raise VersionConflict(RulingRecord.objects.get(pk=record.pk), expected)
+    for name, value in fields.items():
+        setattr(record, name, value)
+    record.version = expected + 1
+    revision_add(record, by, action, changes)
+
+
+def revision_add(record: RulingRecord, by, action: str, changes: dict) -> RulingRevision:
+    """Revision n is how version n came to be: who, when, and each changed field's old and new value."""
+    revision = RulingRevision(record=record, number=record.version, action=action, author=by, changes=changes)
+    revision.save()
+    return revision
+
+
+def text_clean(value: object, *, model: type[models.Model], name: str) -> str:
+    """A text field's value, stripped, within the length the model field sets (None is empty)."""
+    value = value or ""
+    if not isinstance(value, str):
+        raise RecordError(_("%(name)s 必须是文本。"), name, code="not_text", name=name)
+    value = value.strip()
+    limit = field_limits(model, name).get("max_length")
+    if limit is not None and len(value) > limit:
+        raise RecordError(_("%(name)s 太长（最多 %(n)s 字）。"), name, code="too_long", name=name, n=limit)
+    return value
+
+
+def full_clean(instance: models.Model) -> None:
+    """Model validation as a RecordError naming the first field at fault (never a 500 for bad input)."""
+    try:
+        instance.full_clean(validate_unique=False, validate_constraints=False)
+    except ValidationError as exc:
+        if hasattr(exc, "error_dict"):
+            field, errors = next(iter(exc.error_dict.items()))
+            raise RecordError(errors[0].messages[0], field, code=errors[0].code or "invalid") from exc
+        raise RecordError(exc.messages[0], None, code="invalid") from exc
+
+
+def save(instance: models.Model) -> None:
+    """Save, answering a database constraint the checks before should have caught as a RecordError."""
+    try:
+        with transaction.atomic():
+            instance.save()
+    except IntegrityError as exc:
+        raise RecordError(
+            _("记录不符合数据库约束：%(error)s"), None, code="constraint", error=str(exc)
+        ) from exc
+
+
+def present(value: object) -> bool:
+    return value not in (None, "", [], {})
+
+
+def as_json(value: object) -> object:
+    """A value as a revision keeps it: JSON, users by username, dates as ISO text, decimals as text."""
+    if isinstance(value, User):
+        return value.get_username()
+    if isinstance(value, datetime.date):  # datetimes too
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
+    return value

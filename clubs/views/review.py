@@ -1,0 +1,92 @@
+"""The review list of a club's rulings, filtered, and the same selection as CSV and as statistics (a
+server-rendered chart and its table)."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs import charts, exports, selectors
+from clubs.forms import RulingFilterForm
+from clubs.models import Capability, Club
+from clubs.permissions import club_page
+
+PAGE_SIZE = 50
+
+
+def _filtered(request, club: Club):
+    """The filter form and the records it selects (None when the filters are bad: the page answers 400)."""
+    form = RulingFilterForm(request.GET or None, directors=selectors.club_directors(club=club))
+    if form.is_bound and not form.is_valid():
+        return form, None
+    filters = form.filters() if form.is_bound else None
+    return form, selectors.ruling_list(club=club, filters=filters)
+
+
+def _query_without(request, name: str) -> str:
+    query = request.GET.copy()
+    query.pop(name, None)
+    return query.urlencode()
+
+
+@club_page(Capability.VIEW)
+def ruling_list(request, club: Club):
+    form, records = _filtered(request, club)
+    if records is None:
+        context = {"club": club, "form": form, "page": None, "query": ""}
+        return render(request, "clubs/list.html", context, status=400)
+    page = Paginator(records, PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {
+        "club": club,
+        "form": form,
+        "page": page,
+        "query": _query_without(request, "page"),
+        "can_record": request.access.can(Capability.RECORD),
+        "can_manage": request.access.can(Capability.MANAGE),
+        "labels": dict(selectors.irregularity_choices()),
+    }
+    return render(request, "clubs/list.html", context)
+
+
+@club_page(Capability.VIEW)
+def ruling_csv(request, club: Club):
+    form, records = _filtered(request, club)
+    if records is None:
+        field, errors = next(iter(form.errors.items()))
+        return HttpResponse(f"{field}: {errors[0]}", status=400, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    stamp = timezone.localdate().isoformat()
+    response["Content-Disposition"] = f'attachment; filename="rulings-club{club.pk}-{stamp}.csv"'
+    exports.csv_write(response, records.iterator(chunk_size=500))
+    return response
+
+
+@club_page(Capability.VIEW)
+def ruling_stats(request, club: Club):
+    form, records = _filtered(request, club)
+    if records is None:
+        return render(request, "clubs/stats.html", {"club": club, "form": form}, status=400)
+    stats = selectors.ruling_statistics(records=records)
+    svg = charts.irregularities_by_month(
+        months=stats.months,
+        kinds=[(kind, selectors.irregularity_label(kind)) for kind in stats.kinds],
+        counts=stats.counts,
+        title=_("各月违规类型统计"),
+        empty_text=_("没有符合条件的裁决记录。"),
+    )
+    if request.GET.get("format") == "svg":
+        return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    context = {
+        "club": club,
+        "form": form,
+        "stats": stats,
+        "rows": stats.rows(),
+        "month_labels": [charts.month_label(m) for m in stats.months],
+        "month_totals": [stats.by_month[m] for m in stats.months],
+        "svg": svg,
+        "query": _query_without(request, "format"),
+    }
+    return render(request, "clubs/stats.html", context)
