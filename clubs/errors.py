@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from bridge.errors import FieldError
+from bridge.errors import FieldError, Message
 
 
 class RecordError(FieldError):
