@@ -1,3 +1,5 @@
+"""The accounts app: sign-in, API tokens, the login limiter."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 

@@ -1,3 +1,5 @@
+"""API routes of the club rulings log: /api/clubs/<id>/rulings/ and …/<number>/."""
+
 from django.urls import path
 
 from clubs import api

@@ -1,3 +1,5 @@
+"""The club rulings log app."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 

@@ -1,3 +1,5 @@
+"""The site's routes: the API under /api/ (JSON errors for unknown API paths), admin, i18n, then each app's pages."""
+
 from django.contrib import admin
 from django.http import JsonResponse
 from django.urls import include, path, re_path

@@ -1,3 +1,5 @@
+"""Site admin for the law base (editions, chapters, laws, sections, definitions, references)."""
+
 from django.contrib import admin
 
 from laws.models import Chapter, Definition, Edition, Law, Reference, Section

@@ -1,3 +1,5 @@
+"""API routes of the law base: /api/laws/, /api/laws/<n>/, /api/definitions/."""
+
 from django.urls import path
 
 from laws import api

@@ -1,3 +1,5 @@
+"""The law base as API data: laws, sections (with rendered html and tables) and glossary entries."""
+
 from rest_framework import serializers
 
 from laws.models import Definition, Law

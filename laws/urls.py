@@ -1,3 +1,5 @@
+"""Page routes of the law base (namespace ``laws``)."""
+
 from django.urls import path
 
 from laws import views

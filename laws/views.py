@@ -1,3 +1,5 @@
+"""Law pages: home with the go-to box, chapters, a law with its section tree, the glossary, ref jumps."""
+
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse

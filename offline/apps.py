@@ -1,3 +1,5 @@
+"""The offline app: the installable tablet app (manifest, service worker, generated offline data)."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 

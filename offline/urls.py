@@ -1,3 +1,5 @@
+"""Routes of the offline app: /sw.js, the manifest, the offline shells and their JSON."""
+
 from django.urls import path
 
 from offline import views

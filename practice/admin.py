@@ -1,3 +1,5 @@
+"""Site admin for practice state (attempts and spaced-repetition cards), read-mostly."""
+
 from django.contrib import admin
 
 from practice.models import Attempt, Card

@@ -1,3 +1,5 @@
+"""API routes of trainee practice: scenarios, answers, drills."""
+
 from django.urls import path
 
 from practice import api

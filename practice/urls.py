@@ -1,3 +1,5 @@
+"""Page routes of trainee practice (namespace ``practice``)."""
+
 from django.urls import path
 
 from practice import views

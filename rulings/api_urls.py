@@ -1,3 +1,5 @@
+"""API routes of the calculators (boards, scores, IMPs, matchpoints, adjusted scores) and the decision trees."""
+
 from django.urls import path
 
 from rulings import api, trees_api

@@ -1,3 +1,5 @@
+"""The rulings app: the tree catalog, the wizard and the calculators."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 

@@ -1,3 +1,5 @@
+"""Page routes of the calculators and the rulings wizard (namespace ``rulings``)."""
+
 from django.urls import path
 
 from rulings import views, wizard_views

@@ -1,3 +1,5 @@
+"""API route of search: /api/search/."""
+
 from django.urls import path
 
 from search import api

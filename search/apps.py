@@ -1,3 +1,5 @@
+"""The search app: the whoosh index over the law base and its receivers."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 

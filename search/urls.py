@@ -1,3 +1,5 @@
+"""Page route of search: /search/?q=."""
+
 from django.urls import path
 
 from search import views

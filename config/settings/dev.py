@@ -1,3 +1,5 @@
+"""Development settings: base with DEBUG on (make run)."""
+
 from .base import *  # noqa: F403
 
 DEBUG = True

@@ -1,3 +1,5 @@
+"""Production settings: base with the secret from the environment and secure cookies."""
+
 import os
 
 from .base import *  # noqa: F403

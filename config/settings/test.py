@@ -1,3 +1,5 @@
+"""Test settings: fast password hashing, a temporary search index, a file-backed SQLite test database."""
+
 import tempfile
 from pathlib import Path
 

@@ -1,3 +1,5 @@
+"""`load_demo`: the demo club, its members and rulings (fixtures/demo/club.yaml); development only, safe to rerun."""
+
 from decimal import Decimal
 from pathlib import Path
 

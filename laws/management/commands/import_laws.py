@@ -1,3 +1,5 @@
+"""`import_laws FILE --source official|summary`: load a law text into the default edition (thin over laws.services)."""
+
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError

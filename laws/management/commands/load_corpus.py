@@ -1,3 +1,5 @@
+"""`load_corpus`: the official Definitions and Laws 1–8 and the summaries of Laws 9–93, in one batch (safe to rerun)."""
+
 from django.core.management.base import BaseCommand, CommandError
 
 from laws.services import corpus_load_default

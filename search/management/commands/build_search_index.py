@@ -1,3 +1,5 @@
+"""`build_search_index`: rebuild the whoosh index from the database (a fresh generation, switched atomically)."""
+
 from django.core.management.base import BaseCommand
 
 from search.index import search_index_build
