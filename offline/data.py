@@ -1,6 +1,6 @@
 """The JSON the browser needs offline: the corpus for the search box, the tables the tree evaluator looks its
-answers up in (every Law 77 score, every Law 64 transfer, the contract grammar), the wizards' rendered scripts
-and labels, and the list of what "download all" stores.
+answers up in (every Law 77 score, every Law 64 transfer, the contract grammar, the error messages), the wizards'
+rendered scripts and labels, and the list of what "download all" stores.
 
 Everything here is derived from the law base, the engine and the trees; nothing is typed twice. The corpus is
 cached per edition revision (an import bumps it), so serving it costs one build per revision.
@@ -17,6 +17,8 @@ from functools import lru_cache
 from django.urls import reverse
 
 from bridge import Contract, Doubling, Seat, Strain, Vulnerability, cards, revoke, tables
+from bridge.errors import FieldError
+from bridge.messages import CATALOG
 from bridge.scoring import score
 from bridge.trees import Leaf
 from laws.models import Definition, Edition
@@ -159,18 +161,31 @@ def law77_scores() -> dict[str, dict[str, list[int]]]:
     return rows
 
 
-def revoke_transfers() -> dict[str, list[int | dict[str, str | None]]]:
+def error_messages() -> dict[str, dict[str, str]]:
+    """Every message of the rules core by its code, in English and Chinese (:data:`bridge.messages.CATALOG`):
+    the browser formats an error's code and params with these templates, in the page's language, as
+    :meth:`bridge.errors.FieldError.text` does on the server (static/js/messages.js)."""
+    return {code: {"en": message.en, "zh": message.zh} for code, message in CATALOG.items()}
+
+
+def error_cell(error: FieldError) -> dict[str, object]:
+    """An engine error as a table holds it: the API's 400 body (``error``, ``field``) with the ``code`` and
+    ``params`` the browser formats it from in the page's language."""
+    return {**error.as_dict(), "code": error.code, "params": error.params}
+
+
+def revoke_transfers() -> dict[str, list[int | dict[str, object]]]:
     """Law 64A and 64B1 (1997): the tricks transferred for every answer to the revoke tree's questions, from
     :func:`bridge.revoke.tricks_transferred`.
 
     Keyed ``"<offender won the revoke trick>,<his side won it>,<he later won with a card playable to it>"``
     (``"true,true,false"``); each row holds, for 0–12 tricks the offending side won after the revoke trick, the
-    number of tricks transferred, or, for facts that cannot all be true, the engine's error as the API's 400
-    body (``{"error": ..., "field": ...}``).
+    number of tricks transferred, or, for facts that cannot all be true, the engine's error
+    (:func:`error_cell`: ``{"error", "field", "code", "params"}``).
     """
-    rows: dict[str, list[int | dict[str, str | None]]] = {}
+    rows: dict[str, list[int | dict[str, object]]] = {}
     for offender_won, side_won, playable in itertools.product((False, True), repeat=3):
-        row: list[int | dict[str, str | None]] = []
+        row: list[int | dict[str, object]] = []
         for later in range(revoke.MAX_TRICKS_AFTER_REVOKE_TRICK + 1):
             try:
                 row.append(
@@ -182,7 +197,7 @@ def revoke_transfers() -> dict[str, list[int | dict[str, str | None]]]:
                     )
                 )
             except revoke.RevokeError as exc:
-                row.append(exc.as_dict())
+                row.append(error_cell(exc))
         rows[_key((offender_won, side_won, playable))] = row
     return rows
 
@@ -191,8 +206,9 @@ def revoke_transfers() -> dict[str, list[int | dict[str, str | None]]]:
 def score_tables() -> dict:
     """What the browser's evaluator (static/js/tree-evaluator.js) needs, generated from the engine so it holds
     no score number, no law arithmetic and no name of its own: the Law 77 scores (:func:`law77_scores`), the
-    Law 64 transfers (:func:`revoke_transfers`) and the contract, seat and vulnerability vocabulary its parsers
-    read (bridge.cards). Built once per process (the engine does not change under it); do not modify it."""
+    Law 64 transfers (:func:`revoke_transfers`), the contract, seat and vulnerability vocabulary its parsers
+    read (bridge.cards) and the messages it answers bad input with (:func:`error_messages`). Built once per
+    process (the engine does not change under it); do not modify it."""
     return {
         "BOOK": tables.BOOK,
         "PASSED_OUT_SCORE": tables.PASSED_OUT_SCORE,
@@ -218,8 +234,10 @@ def score_tables() -> dict:
         "revoke": {
             "MAX_TRANSFER": revoke.MAX_TRANSFER,
             "MAX_TRICKS_AFTER_REVOKE_TRICK": revoke.MAX_TRICKS_AFTER_REVOKE_TRICK,
+            "REVOKING_SIDES": list(revoke.REVOKING_SIDES),
             "tricks_transferred": revoke_transfers(),
         },
+        "messages": error_messages(),
     }
 
 

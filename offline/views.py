@@ -29,6 +29,7 @@ PRECACHED_STATIC = (
     "js/offline.js",
     "js/theme.js",
     "js/offline-search.js",
+    "js/messages.js",
     "js/tree-evaluator.js",
     "js/offline-wizard.js",
     "icons/icon.svg",
@@ -191,8 +192,8 @@ def corpus(request):
 
 @require_GET
 def tables(request):
-    """/offline/tables.json: the Law 77 scores, the Law 64 transfers and the contract vocabulary, generated from
-    the engine (offline.data.score_tables)."""
+    """/offline/tables.json: the Law 77 scores, the Law 64 transfers, the contract vocabulary and the error
+    messages, generated from the engine (offline.data.score_tables)."""
     return _json(request, data.score_tables(), data.tables_etag())
 
 

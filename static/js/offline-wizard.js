@@ -1,12 +1,13 @@
 // 裁判助手 — the rulings wizard without the network. The service worker answers a /rulings/<slug>/?<facts>
 // page it has not stored with /offline/wizard/; this script reads the address, evaluates the stored tree
 // (/api/rulings/trees/<slug>/) with tree-evaluator.js and draws what rulings/wizard_views.py would have drawn:
-// the question with its answers as links adding the fact, or the ruling card (outcome, script, laws). Same
-// markup and classes as rulings/templates/rulings/wizard/*.html; tests/e2e/test_offline.py compares the two.
+// the question with its answers as links adding the fact, or the ruling card (outcome, script, laws), or bad
+// input's error in the page's language (messages.js, from the catalogue in /offline/tables.json). Same markup
+// and classes as rulings/templates/rulings/wizard/*.html; tests/e2e/test_offline.py compares the two.
 (function () {
   "use strict";
   var box = document.getElementById("offline-wizard");
-  if (!box || !window.CaipanTree) return;
+  if (!box || !window.CaipanTree || !window.CaipanMessages) return;
   var main = box.parentNode;
 
   var labels = {};
@@ -236,11 +237,16 @@
     ]);
   }
 
-  function renderError(tree, error, path) {
+  // rulings/templates/rulings/wizard/error.html: the engine's message in the page's language (the server's
+  // config.errors.error_text), formatted from the catalogue in the tables (messages.js).
+  function renderError(tree, error, path, tables) {
+    var language = document.documentElement.getAttribute("lang");
+    var message = window.CaipanMessages.text(tables.messages, error.code, error.params, language);
+    var label = error.field ? labels.input_error_field.replace("{field}", function () { return error.field; }) : labels.input_error;
     document.title = labels.site;
     setContent([
       el("h1", { text: tree.title }),
-      el("p", { "class": "notice error", role: "alert", text: labels.input_error + "（" + error.field + "）：" + error.message }),
+      el("p", { "class": "notice error", role: "alert", "data-field": error.field || "", text: label + message }),
       el("p", {}, [el("a", { "class": "button", href: path, text: labels.restart })])
     ]);
   }
@@ -263,7 +269,7 @@
     try {
       evaluation = window.CaipanTree.evaluate(tree, facts, tables);
     } catch (error) {
-      if (window.CaipanTree.isFactError(error)) { renderError(tree, error, path); return; }
+      if (window.CaipanTree.isFactError(error)) { renderError(tree, error, path, tables); return; }
       throw error;
     }
     var steps = [];

@@ -4,8 +4,10 @@
 // rather than porting the rules: the Law 77 score of every contract is looked up in a table computed by
 // bridge/scoring.py, the Law 64 trick transfer in one computed by bridge/revoke.py, and a seat's side and
 // vulnerability in tables from bridge/cards.py. What stays code is the walk over the tree JSON (a port of
-// bridge/trees/evaluation.py and computations.py), the input checks with the engine's messages, and the
-// contract, seat and vulnerability parsers of bridge/cards.py, whose name lists come from the same JSON. The
+// bridge/trees/evaluation.py and computations.py), the input checks, and the contract, seat and vulnerability
+// parsers of bridge/cards.py, whose name lists come from the same JSON. Bad input is refused as the engine
+// refuses it: a FactError with the code and params of the Python raise site, its text formatted from the
+// catalogue in the same JSON (T.messages, bridge/messages.py) by messages.js, which must be loaded first. The
 // tests (tests/e2e/test_offline_parity.py) run it in chromium against the Python engine on every state of
 // every tree, all 2,940 Law 77 cases and every Law 64 input. Works in a page and in a worker: it defines
 // self.CaipanTree.
@@ -13,34 +15,20 @@
   "use strict";
 
   // ---------------------------------------------------------------------------------------------- errors
-  // A FactError carries the fact it concerns (field) and the engine's message, as the API's 400 body does.
-  function FactError(field, message) {
-    var error = new Error(message);
+  // A FactError is bridge.errors.FieldError in the browser: the fact it concerns (field), the message's code and
+  // params as the Python raise site passes them, and as its message the English text (what the API answers).
+  function FactError(T, field, code, params) {
+    params = params || {};
+    var error = new Error(root.CaipanMessages.text(T.messages, code, params, "en"));
     error.name = "FactError";
     error.field = field;
-    error.message = message;
+    error.code = code;
+    error.params = params;
     return error;
   }
   function isFactError(error) { return error && error.name === "FactError"; }
 
-  // Python's repr() of the values facts can hold, so messages read exactly like the server's.
-  function repr(value) {
-    if (value === null || value === undefined) return "None";
-    if (value === true) return "True";
-    if (value === false) return "False";
-    if (typeof value === "number") return Number.isInteger(value) ? String(value) : String(value);
-    if (typeof value === "string") {
-      var quote = value.indexOf("'") >= 0 && value.indexOf('"') < 0 ? '"' : "'";
-      var body = value.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t");
-      if (quote === "'") body = body.replace(/'/g, "\\'");
-      return quote + body + quote;
-    }
-    if (Array.isArray(value)) return "[" + value.map(repr).join(", ") + "]";
-    if (typeof value === "object") {
-      return "{" + Object.keys(value).map(function (k) { return repr(k) + ": " + repr(value[k]); }).join(", ") + "}";
-    }
-    return String(value);
-  }
+  function repr(value) { return root.CaipanMessages.repr(value); }
   function isInt(value) { return typeof value === "number" && Number.isInteger(value); }
   function str(value) {
     // Python's str() of an outcome value, for the script's {field} placeholders.
@@ -57,7 +45,7 @@
       var seat = T.cards.seats[key(value)];
       if (seat !== undefined && Object.prototype.hasOwnProperty.call(T.cards.seats, key(value))) return seat;
     }
-    throw FactError(field || "seat", "Unknown seat " + repr(value) + ": expected N, E, S or W.");
+    throw FactError(T, field || "seat", "cards.seat_unknown", { value: value });
   }
 
   function parseVulnerability(value, field, T) {
@@ -65,27 +53,22 @@
       var k = key(value).replace(/-/g, "").replace(/\//g, "");
       if (Object.prototype.hasOwnProperty.call(T.cards.vulnerabilities, k)) return T.cards.vulnerabilities[k];
     }
-    throw FactError(field || "vulnerability",
-      "Unknown vulnerability " + repr(value) + ": expected None, NS, EW or Both (双无, 南北, 东西, 双有).");
+    throw FactError(T, field || "vulnerability", "cards.vulnerability_unknown", { value: value });
   }
 
   // A contract: {level, strain, doubled}; a passed-out board is {level: 0, strain: null, doubled: 0}.
   function parseContract(value, field, T) {
     field = field || "contract";
     var C = T.cards;
-    if (typeof value !== "string") {
-      throw FactError(field, "A contract must be text such as 4SX or PASS, not " + repr(value) + ".");
-    }
+    if (typeof value !== "string") throw FactError(T, field, "contract.not_text", { value: value });
     var text = key(value);
-    if (!text) throw FactError(field, "The contract is empty: give e.g. 4S, 3NTX or PASS.");
+    if (!text) throw FactError(T, field, "contract.empty");
     if (C.pass_words.indexOf(text) >= 0) return { level: 0, strain: null, doubled: 0 };
     var match = /^(\d+)([\s\S]*)$/.exec(text);
-    if (!match) {
-      throw FactError(field, "Cannot read contract " + repr(value) + ": expected a level 1–7 then a strain.");
-    }
+    if (!match) throw FactError(T, field, "contract.unreadable", { value: value });
     var level = parseInt(match[1], 10);
     if (!(C.MIN_LEVEL <= level && level <= C.MAX_LEVEL)) {
-      throw FactError(field, "Contract level must be 1–7, not " + match[1] + " (in " + repr(value) + ").");
+      throw FactError(T, field, "contract.level_range_in", { level: match[1], value: value });
     }
     var rest = match[2];
     var doubled = 0;
@@ -98,8 +81,7 @@
       }
     }
     if (!Object.prototype.hasOwnProperty.call(C.strains, rest)) {
-      throw FactError(field, "Cannot read contract " + repr(value) + ": unknown strain " +
-        (rest ? repr(rest) : "'(none)'") + "; expected C, D, H, S or NT, then X or XX.");
+      throw FactError(T, field, "contract.strain_unknown", { value: value, strain: rest || "(none)" });
     }
     return { level: level, strain: C.strains[rest], doubled: doubled };
   }
@@ -111,9 +93,9 @@
 
   // bridge.scoring.validate_tricks: the declaring side's tricks, a whole number from 0 to 13.
   function validateTricks(tricks, T) {
-    if (!isInt(tricks)) throw FactError("tricks", "Tricks must be a whole number from 0 to 13, not " + repr(tricks) + ".");
+    if (!isInt(tricks)) throw FactError(T, "tricks", "score.tricks_not_whole", { tricks: tricks });
     if (tricks < 0 || tricks > T.cards.TOTAL_TRICKS) {
-      throw FactError("tricks", "Tricks must be from 0 to 13, not " + tricks + ".");
+      throw FactError(T, "tricks", "score.tricks_range", { tricks: tricks });
     }
     return tricks;
   }
@@ -133,7 +115,7 @@
                vulnerable: given !== null && T.cards.vulnerable[vulnerability][given], tricks: taken };
     }
     if (declarer === null || declarer === undefined) {
-      throw FactError("declarer", "Contract " + contractText(contract, T) + " needs a declarer (N, E, S or W).");
+      throw FactError(T, "declarer", "score.declarer_missing", { contract: contractText(contract, T) });
     }
     var seat = parseSeat(declarer, "declarer", T);
     validateTricks(tricks, T);
@@ -145,43 +127,46 @@
   }
 
   // --------------------------------------------------------------------------------- Law 64 (revoke.py)
-  function revokeError(field, message) { return FactError(field, message); }
-  function checkBool(value, field) {
-    if (typeof value !== "boolean") throw revokeError(field, field + " must be true or false, not " + repr(value));
+  function checkBool(T, value, field) {
+    if (typeof value !== "boolean") throw FactError(T, field, "revoke.not_bool", { name: field, value: value });
     return value;
   }
-  function checkInt(value, field, low, high) {
+  function checkInt(T, value, field, low, high) {
     if (!isInt(value) || value < low || value > high) {
-      throw revokeError(field, field + " must be a whole number from " + low + " to " + high + ", not " + repr(value));
+      throw FactError(T, field, "revoke.not_in_range", { name: field, low: low, high: high, value: value });
     }
     return value;
   }
   function tricksFromRevokeTrick(sideWon, later) { return (sideWon ? 1 : 0) + later; }
 
   // Law 64A/64B1: the tricks transferred, looked up in T.revoke.tricks_transferred (bridge.revoke
-  // tricks_transferred for every answer), where facts that cannot all be true hold the engine's error.
+  // tricks_transferred for every answer), where facts that cannot all be true hold the engine's error (its
+  // field, code and params).
   function tricksTransferred(T, a) {
-    var offenderWon = checkBool(a.offender_won_revoke_trick, "offender_won_revoke_trick");
-    var sideWon = checkBool(a.offending_side_won_revoke_trick, "offending_side_won_revoke_trick");
-    var later = checkInt(a.offending_side_tricks_after_revoke_trick, "offending_side_tricks_after_revoke_trick",
+    var offenderWon = checkBool(T, a.offender_won_revoke_trick, "offender_won_revoke_trick");
+    var sideWon = checkBool(T, a.offending_side_won_revoke_trick, "offending_side_won_revoke_trick");
+    var later = checkInt(T, a.offending_side_tricks_after_revoke_trick, "offending_side_tricks_after_revoke_trick",
       0, T.revoke.MAX_TRICKS_AFTER_REVOKE_TRICK);
-    var playable = checkBool(a.offender_later_won_with_card_playable_to_revoke_trick,
+    var playable = checkBool(T, a.offender_later_won_with_card_playable_to_revoke_trick,
       "offender_later_won_with_card_playable_to_revoke_trick");
     var cell = T.revoke.tricks_transferred[[offenderWon, sideWon, playable].join(",")][later];
     if (isInt(cell)) return cell;
-    throw revokeError(cell.field, cell.error);
+    throw FactError(T, cell.field, cell.code, cell.params);
   }
 
+  // Law 64: declarer's tricks after the transfer (bridge.revoke.adjusted_declarer_tricks).
   function adjustedDeclarerTricks(T, played, moved, side) {
-    played = checkInt(played, "declarer_tricks", 0, T.cards.TOTAL_TRICKS);
-    moved = checkInt(moved, "tricks_transferred", 0, T.revoke.MAX_TRANSFER);
+    played = checkInt(T, played, "declarer_tricks", 0, T.cards.TOTAL_TRICKS);
+    moved = checkInt(T, moved, "tricks_transferred", 0, T.revoke.MAX_TRANSFER);
     var adjusted;
     if (side === "declaring") adjusted = played - moved;
     else if (side === "defending") adjusted = played + moved;
-    else throw revokeError("revoking_side", "revoking_side must be one of declaring, defending, not " + repr(side));
+    else {
+      throw FactError(T, "revoking_side", "revoke.side_unknown",
+        { sides: T.revoke.REVOKING_SIDES.join(", "), value: side });
+    }
     if (!(adjusted >= 0 && adjusted <= T.cards.TOTAL_TRICKS)) {
-      throw revokeError("declarer_tricks",
-        "The offending side did not win " + moved + " trick(s) to transfer (declarer took " + played + ")");
+      throw FactError(T, "declarer_tricks", "revoke.too_few_tricks", { moved: moved, played: played });
     }
     return adjusted;
   }
@@ -190,15 +175,15 @@
   function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
   function get(object, name) { return has(object, name) ? object[name] : null; }
 
-  function revokingSide(facts) {
+  function revokingSide(T, facts) {
     var given = get(facts, "revoking_side");
     var revoker = get(facts, "revoker");
     var derived = null;
     if (revoker === "declarer" || revoker === "dummy") derived = "declaring";
     else if (revoker === "defender") derived = "defending";
     if (given !== null && derived !== null && given !== derived) {
-      throw FactError("revoking_side", "revoking_side " + repr(given) + " contradicts revoker " + repr(revoker) +
-        " (the " + derived + " side revoked)");
+      throw FactError(T, "revoking_side", "fact.side_contradicts",
+        { given: given, revoker: revoker, derived: derived });
     }
     var side = given !== null ? given : derived;
     return typeof side === "string" ? side : null;
@@ -217,7 +202,7 @@
     },
     adjusted_declarer_tricks: function (T, facts, outcome) {
       var played = get(facts, "declarer_tricks");
-      var side = revokingSide(facts);
+      var side = revokingSide(T, facts);
       var transferred = get(outcome, "tricks_transferred");
       if (played === null || !isInt(transferred)) return null;
       if (transferred === 0) return played;
@@ -228,8 +213,8 @@
           facts.offending_side_tricks_after_revoke_trick);
         var offendingTotal = side === "declaring" ? played : T.cards.TOTAL_TRICKS - played;
         if (wonFromRevokeOn > offendingTotal) {
-          throw FactError("declarer_tricks", "the " + side + " side won " + wonFromRevokeOn +
-            " trick(s) from the revoke trick on, but declarer_tricks=" + played + " leaves it only " + offendingTotal);
+          throw FactError(T, "declarer_tricks", "fact.tricks_short",
+            { side: side, won: wonFromRevokeOn, played: played, total: offendingTotal });
         }
       }
       return adjustedDeclarerTricks(T, played, transferred, side === "declaring" ? "declaring" : "defending");
@@ -240,9 +225,7 @@
       var declarer = get(facts, "declarer");
       var vulnerability = get(facts, "vulnerability");
       if (tricks === null || contract === null || declarer === null || vulnerability === null) return null;
-      if (contract.strain === null) {
-        throw FactError("contract", "a passed-out board (PASS) has no play, so no revoke to adjust");
-      }
+      if (contract.strain === null) throw FactError(T, "contract", "fact.passed_out");
       return score(contract, declarer, vulnerability, tricks, T).score_ns;
     }
   };
@@ -257,38 +240,37 @@
     if (type === "bool") {
       if (typeof value === "boolean") return value;
       if (value === "true" || value === "false") return value === "true";
-      throw FactError(name, name + " must be true or false, not " + repr(value));
+      throw FactError(T, name, "fact.not_bool", { name: name, value: value });
     }
     var values = (fact.options || []).map(function (o) { return o.value; });
     if (type === "enum") {
       if (typeof value === "string" && values.indexOf(value) >= 0) return value;
-      throw FactError(name, name + " must be one of " + values.map(String).join(", ") + ", not " + repr(value));
+      var allowed = values.map(root.CaipanMessages.str).join(", ");
+      throw FactError(T, name, "fact.not_in_values", { name: name, allowed: allowed, value: value });
     }
     if (type === "int") {
       var number = null;
       if (isInt(value)) number = value;
       else if (typeof value === "string" && INTEGER.test(value.trim())) number = parseInt(value.trim(), 10);
-      if (number === null) throw FactError(name, name + " must be a whole number, not " + repr(value));
+      if (number === null) throw FactError(T, name, "fact.not_whole", { name: name, value: value });
       if (fact.min !== undefined && fact.min !== null && number < fact.min) {
-        throw FactError(name, name + " must be at least " + fact.min + ", not " + number);
+        throw FactError(T, name, "fact.too_small", { name: name, minimum: fact.min, value: number });
       }
       if (fact.max !== undefined && fact.max !== null && number > fact.max) {
-        throw FactError(name, name + " must be at most " + fact.max + ", not " + number);
+        throw FactError(T, name, "fact.too_large", { name: name, maximum: fact.max, value: number });
       }
       return number;
     }
     var parsers = { contract: parseContract, seat: parseSeat, vulnerability: parseVulnerability };
-    if (!parsers[type]) throw FactError(name, name + " has an unknown type " + repr(type));
-    if (typeof value !== "string") throw FactError(name, name + " must be text, not " + repr(value));
+    if (!parsers[type]) throw FactError(T, name, "fact.unknown_type", { name: name, type: type });
+    if (typeof value !== "string") throw FactError(T, name, "fact.not_text", { name: name, value: value });
     return parsers[type](value, name, T);
   }
 
   function normaliseFacts(tree, facts, T) {
     var out = {};
     Object.keys(facts).forEach(function (name) {
-      if (!has(tree.facts, name)) {
-        throw FactError(name, repr(name) + " is not a fact of the tree " + repr(tree.slug));
-      }
+      if (!has(tree.facts, name)) throw FactError(T, name, "fact.undeclared", { name: name, tree: tree.slug });
       var value = facts[name];
       if (value === null || value === undefined) return;
       out[name] = coerceFact(name, tree.facts[name], value, T);
@@ -389,12 +371,15 @@
     return answer("ruling", ruling(tree, nodeId, node, path, given, T), null);
   }
 
-  // {"status": "ruling"|"question"|"error", ...}: evaluate, with a FactError as {error, field} (the API's 400).
+  // {"status": "ruling"|"question"|"error", ...}: evaluate, with a FactError as the API's 400 body ({error,
+  // field}) and the code and params to say it in another language.
   function evaluateOrError(tree, facts, T) {
     try {
       return evaluate(tree, facts, T);
     } catch (error) {
-      if (isFactError(error)) return { status: "error", error: error.message, field: error.field };
+      if (isFactError(error)) {
+        return { status: "error", error: error.message, field: error.field, code: error.code, params: error.params };
+      }
       throw error;
     }
   }
@@ -414,6 +399,7 @@
     parseSeat: parseSeat,
     parseVulnerability: parseVulnerability,
     tricksTransferred: tricksTransferred,
+    adjustedDeclarerTricks: adjustedDeclarerTricks,
     chineseRef: chineseRef,
     repr: repr,
     isFactError: isFactError

@@ -18,8 +18,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db]
 CONTROLLED = "navigator.serviceWorker && navigator.serviceWorker.controller !== null"
 
 
-def _downloaded_context(browser, server_url, viewport=TABLET_PORTRAIT):
-    context = browser.new_context(viewport=viewport, locale="zh-CN", service_workers="allow")
+def _downloaded_context(browser, server_url, viewport=TABLET_PORTRAIT, locale="zh-CN"):
+    context = browser.new_context(viewport=viewport, locale=locale, service_workers="allow")
     page = context.new_page()
     page.goto(server_url + "/")
     page.wait_for_function(CONTROLLED, timeout=30_000)
@@ -278,16 +278,12 @@ def _wizard_urls() -> list[str]:
     return urls
 
 
-def test_offline_wizard_pages_equal_the_server_pages(downloaded, open_page, server_url):
-    """Every leaf and every question of every tree, plus the score and two errors: the page the browser draws
-    offline has the same text, links, elements, script HTML and form fields as the server's page."""
-    context, _ = downloaded
-    online = open_page("/", service_workers="block")
+def _differences(context, online, server_url, urls):
+    """Each URL the server page (online) and the offline shell (context, network pulled) draw differently."""
     page = context.new_page()
     context.set_offline(True)
     try:
         differences = []
-        urls = _wizard_urls()
         for url in urls:
             online.goto(server_url + url)
             expected = online.evaluate(SNAPSHOT)
@@ -299,11 +295,40 @@ def test_offline_wizard_pages_equal_the_server_pages(downloaded, open_page, serv
                 differences.append(
                     (url, {k: (expected[k], got[k]) for k in expected if expected[k] != got[k]})
                 )
-        assert not differences, _explain(differences)
-        assert len(urls) >= 33 + 30
+        return differences
     finally:
         context.set_offline(False)
         page.close()
+
+
+def test_offline_wizard_pages_equal_the_server_pages(downloaded, open_page, server_url):
+    """Every leaf and every question of every tree, plus the score and two errors: the page the browser draws
+    offline has the same text, links, elements, script HTML and form fields as the server's page."""
+    context, _ = downloaded
+    online = open_page("/", service_workers="block")
+    urls = _wizard_urls()
+    differences = _differences(context, online, server_url, urls)
+    assert not differences, _explain(differences)
+    assert len(urls) >= 33 + 30
+
+
+def test_offline_wizard_pages_equal_the_server_pages_in_english(browser, server_url):
+    """A tablet reading the site in English (its browser asks for it): the same pages, the shell's labels and
+    the errors' messages in English too (the server's FieldError.text, the browser's catalogue)."""
+    context, _ = _downloaded_context(browser, server_url, locale="en-US")
+    online_context = browser.new_context(viewport=TABLET_PORTRAIT, locale="en-US", service_workers="block")
+    try:
+        online = online_context.new_page()
+        online.goto(server_url + next(url for url in _wizard_urls() if "9S" in url))
+        assert online.get_attribute("html", "lang") == "en"
+        assert online.inner_text(".notice.error").startswith(
+            "Invalid input (contract): Contract level must be"
+        )
+        differences = _differences(context, online, server_url, _wizard_urls())
+        assert not differences, _explain(differences)
+    finally:
+        online_context.close()
+        context.close()
 
 
 # -------------------------------------------------------------------------------------------- day and night

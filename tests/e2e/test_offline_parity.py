@@ -3,20 +3,31 @@
 Every state of every tree (each question on the way and each ruling, every value of every int question; facts
 as JSON and as address text), the revoke tree's rulings with the optional contract facts for the adjusted score
 (right and wrong ones), and bad inputs: the answer must be the same dict as the API's, or the same FactError
-(field and message). Then all 2,940 Law 77 cases (with passed-out boards and bad input), every input of the Law 64
-transfer, the reference parser, and the offline search against the server's search.
+(field and message, code and params). Then all 2,940 Law 77 cases (with passed-out boards and bad input), every
+input of the Law 64 transfer, the error vocabulary (every message of the catalogue formatted as Python formats it,
+in both languages; bad input of every kind refused with the server's code, params and Chinese text), the
+reference parser, and the offline search against the server's search.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
+import re
+import string
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 
-from bridge.errors import EngineError
-from bridge.revoke import RevokeError, tricks_transferred
+from bridge.errors import EngineError, FieldError, Message
+from bridge.messages import CATALOG
+from bridge.revoke import RevokeError, adjusted_declarer_tricks, tricks_transferred
 from bridge.scoring import score
+from bridge.trees import evaluate
+from bridge.trees.evaluation import coerce_fact
+from offline.data import score_tables
 from rulings.trees import trees
 from search.query import _reference
 from search.query import search as server_search
@@ -214,6 +225,208 @@ def test_the_browser_reads_its_scores_and_transfers_from_the_tables(evaluator_pa
                              offender_later_won_with_card_playable_to_revoke_trick: false})]; }"""
     )
     assert changed == [1, 1, score("4S", "N", "None", 10).score_ns, 1]
+
+
+# ------------------------------------------------------------------------------------ the error vocabulary
+
+# Values for a placeholder: text with quotes, backslashes, Chinese and an unprintable character, whole and
+# fractional numbers, bools, None, a list. (A whole float such as 1.0 is left out: JSON reads it back as 1, so
+# no browser can print it as Python's "1.0".)
+PLAIN_VALUES: list[object] = [
+    "4S",
+    "it's",
+    'say "hi"',
+    "a\\b\tc",
+    "双有",
+    "zero\u200bwidth",
+    3,
+    -1,
+    2.5,
+    1e-05,
+    True,
+    False,
+    None,
+    ["a", 1],
+]
+G_VALUES: list[object] = [1, 0.95, 2 / 3, 1.0000001, 1e-05, 1234567.0, 1.515625, 0.1 + 0.2, 100]
+
+
+def _sample_params(message: Message, variant: int) -> dict[str, object]:
+    names = [
+        (name.split("!")[0], spec)
+        for template in (message.en, message.zh)
+        for _, name, spec, _ in string.Formatter().parse(template)
+        if name is not None
+    ]
+    params: dict[str, object] = {}
+    for index, (name, spec) in enumerate(names):
+        values = G_VALUES if spec == "g" else PLAIN_VALUES
+        params.setdefault(name, values[(variant + index) % len(values)])
+    return params
+
+
+def test_every_message_reads_as_pythons_in_both_languages(evaluator_page):
+    """The browser's formatter (static/js/messages.js) on every message of the catalogue it was shipped, with
+    many kinds of values: the same text as bridge.errors.Message.format, in English and in Chinese."""
+    cases = [
+        [code, _sample_params(message, variant)]
+        for code, message in CATALOG.items()
+        for variant in range(len(PLAIN_VALUES))
+    ]
+    browser = evaluator_page.evaluate(
+        """(cases) => cases.map(([code, params]) => ['en', 'zh-hans'].map(
+             (language) => CaipanMessages.text(T.messages, code, params, language)))""",
+        cases,
+    )
+    expected = [
+        [CATALOG[code].format("en", params), CATALOG[code].format("zh-hans", params)]
+        for code, params in cases
+    ]
+    mismatches = [
+        (case, want, got) for case, want, got in zip(cases, expected, browser, strict=True) if want != got
+    ]
+    assert not mismatches, json.dumps(mismatches[:3], ensure_ascii=False, indent=1)
+    assert {spec for m in CATALOG.values() for _, _, spec, _ in string.Formatter().parse(m.en) if spec} == {
+        "g"
+    }
+
+
+def test_the_formatter_refuses_a_placeholder_it_does_not_know(evaluator_page):
+    got = evaluator_page.evaluate(
+        """() => ['{x:>5}', '{x!s}', '{x.y}', '{0}', '{x!r:g}', '{x', 'x}', '{y}'].map((t) => {
+             try { return CaipanMessages.format(t, {x: 1}); } catch (error) { return null; }
+           }).concat([CaipanMessages.format('{{x}} {x}', {x: 1})])"""
+    )
+    assert got == [None] * 8 + ["{x} 1"]
+
+
+REVOKE_64A1 = {
+    "established": True,
+    "on_trick_12": False,
+    "revoker": "declarer",
+    "subsequent_revoke_same_suit_same_player": False,
+    "failure_to_play_faced_card": False,
+    "noticed_after_nos_called_next_deal": False,
+    "noticed_after_round_ended": False,
+    "offender_won_revoke_trick": True,
+    "offending_side_tricks_after_revoke_trick": 1,
+}
+PLAYED = {"contract": "4S", "declarer": "N", "vulnerability": "None", "declarer_tricks": 10}
+TRANSFER = {
+    "offender_won_revoke_trick": True,
+    "offending_side_won_revoke_trick": True,
+    "offending_side_tricks_after_revoke_trick": 2,
+    "offender_later_won_with_card_playable_to_revoke_trick": False,
+}
+# Bad input for every message the browser can answer with: (what is called, its arguments).
+BAD_INPUTS: list[tuple[str, list[object]]] = [
+    ("tree", ["revoke", {"no_such_fact": True}]),
+    ("tree", ["revoke", {"established": "yes"}]),
+    ("tree", ["lead-out-of-turn", {"phase": "bidding"}]),
+    ("tree", ["insufficient-bid", {"replacement": 3}]),
+    ("tree", ["revoke", {"offending_side_tricks_after_revoke_trick": "4.0"}]),
+    ("tree", ["revoke", {"offending_side_tricks_after_revoke_trick": 2.5}]),
+    ("tree", ["revoke", {"offending_side_tricks_after_revoke_trick": -1}]),
+    ("tree", ["revoke", {"offending_side_tricks_after_revoke_trick": "40"}]),
+    ("tree", ["revoke", {"contract": 4}]),
+    ("tree", ["revoke", {"contract": ""}]),
+    ("tree", ["revoke", {"contract": "four spades"}]),
+    ("tree", ["revoke", {"contract": "9S"}]),
+    ("tree", ["revoke", {"contract": "4Z"}]),
+    ("tree", ["revoke", {"contract": "4X"}]),
+    ("tree", ["revoke", {"contract": "4"}]),
+    ("tree", ["revoke", {"declarer": "Q"}]),
+    ("tree", ["revoke", {"vulnerability": "sometimes"}]),
+    ("tree", ["revoke", {**REVOKE_64A1, "revoking_side": "defending"}]),
+    ("tree", ["revoke", {**REVOKE_64A1, **PLAYED, "declarer_tricks": 1}]),
+    ("tree", ["revoke", {**REVOKE_64A1, **PLAYED, "contract": "PASS"}]),
+    ("fact_type", ["revoke", "contract", "colour", "4S"]),
+    ("score", [4, "N", "None", 10]),
+    ("score", ["4S", None, "None", 10]),
+    ("score", ["4S", "N", "None", "ten"]),
+    ("score", ["4S", "N", "None", 14]),
+    ("transfer", {**TRANSFER, "offender_won_revoke_trick": "true"}),
+    ("transfer", {**TRANSFER, "offending_side_tricks_after_revoke_trick": 13}),
+    ("transfer", {**TRANSFER, "offending_side_won_revoke_trick": False}),
+    (
+        "transfer",
+        {
+            **TRANSFER,
+            "offender_later_won_with_card_playable_to_revoke_trick": True,
+            "offending_side_tricks_after_revoke_trick": 0,
+        },
+    ),
+    ("adjusted", [10, 2, "sideways"]),
+    ("adjusted", [1, 2, "declaring"]),
+    ("adjusted", [12, 2, "defending"]),
+]
+
+BAD_INPUT_JS = """(cases) => cases.map(([kind, args]) => {
+  try {
+    if (kind === 'tree') CaipanTree.evaluate(TREES[args[0]], args[1], T);
+    else if (kind === 'fact_type') {
+      const tree = JSON.parse(JSON.stringify(TREES[args[0]]));
+      tree.facts[args[1]].type = args[2];
+      CaipanTree.evaluate(tree, {[args[1]]: args[3]}, T);
+    } else if (kind === 'score') CaipanTree.score(args[0], args[1], args[2], args[3], T);
+    else if (kind === 'transfer') CaipanTree.tricksTransferred(T, args);
+    else CaipanTree.adjustedDeclarerTricks(T, args[0], args[1], args[2]);
+    return null;
+  } catch (error) {
+    if (!CaipanTree.isFactError(error)) throw error;
+    return {code: error.code, params: error.params, field: error.field, en: error.message,
+            zh: CaipanMessages.text(T.messages, error.code, error.params, 'zh-hans')};
+  }
+})"""
+
+
+def _server_error(kind: str, args) -> dict | None:
+    """The FieldError the Python engine raises for the same call, as BAD_INPUT_JS reports the browser's."""
+    try:
+        if kind == "tree":
+            evaluate(trees()[args[0]], args[1])
+        elif kind == "fact_type":
+            fact = trees()[args[0]].fact(args[1])
+            coerce_fact(dataclasses.replace(fact, type=args[2]), args[3])
+        elif kind == "score":
+            score(*args)
+        elif kind == "transfer":
+            tricks_transferred(**args)
+        else:
+            adjusted_declarer_tricks(
+                declarer_tricks=args[0], tricks_transferred=args[1], revoking_side=args[2]
+            )
+    except FieldError as exc:
+        answer = {"code": exc.code, "params": exc.params, "field": exc.field, "en": exc.message}
+        return {**json.loads(json.dumps(answer)), "zh": exc.text("zh-hans")}
+    return None
+
+
+def test_errors_carry_the_servers_code_and_params_and_read_alike_in_chinese(evaluator_page):
+    """For bad input of every kind the browser refuses, the same code, params and field as the Python raise site,
+    the API's English text and the Chinese text a server page shows (FieldError.text("zh-hans")); between
+    them, every message code the browser's code names or its Law 64 table holds."""
+    browser = evaluator_page.evaluate(BAD_INPUT_JS, [list(case) for case in BAD_INPUTS])
+    expected = [_server_error(kind, args) for kind, args in BAD_INPUTS]
+    assert all(expected) and browser == expected, json.dumps(
+        [
+            (case, want, got)
+            for case, want, got in zip(BAD_INPUTS, expected, browser, strict=True)
+            if want != got
+        ],
+        ensure_ascii=False,
+        indent=1,
+    )
+    source = (Path(settings.BASE_DIR) / "static" / "js" / "tree-evaluator.js").read_text(encoding="utf-8")
+    named = {code for code in re.findall(r'"([a-z]+\.[a-z_]+)"', source) if code in CATALOG}
+    in_table = {
+        cell["code"]
+        for row in score_tables()["revoke"]["tricks_transferred"].values()
+        for cell in row
+        if isinstance(cell, dict)
+    }
+    assert len(named) >= 25 and in_table
+    assert named | in_table <= {answer["code"] for answer in expected if answer}
 
 
 REFERENCE_QUERIES = [

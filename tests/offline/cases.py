@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from bridge.errors import FieldError
 from bridge.trees import FactError, Leaf, QuestionNode, Tree, evaluate
 
 
@@ -133,12 +134,19 @@ def as_url_values(facts: dict[str, object]) -> dict[str, object]:
 
 
 def server_answer(tree: Tree, facts: dict[str, object]) -> dict:
-    """What POST /api/rulings/trees/<slug>/evaluate/ answers: the evaluation, or the 400 body of a FactError."""
+    """What POST /api/rulings/trees/<slug>/evaluate/ answers: the evaluation, or the 400 body of a FactError
+    with its message's code and params (what the browser says it from in the page's language)."""
     try:
         result = evaluate(tree, facts).as_dict()
     except FactError as exc:
-        result = {"status": "error", "error": exc.message, "field": exc.field}
+        result = {"status": "error", **error_answer(exc)}
     return json.loads(json.dumps(result, ensure_ascii=False))
+
+
+def error_answer(error: FieldError) -> dict:
+    """An engine error as the browser's evaluator answers it: the API's ``error`` and ``field``, the message's
+    ``code`` and ``params``."""
+    return {"error": error.message, "field": error.field, "code": error.code, "params": error.params}
 
 
 def parity_cases(trees: dict[str, Tree]) -> list[tuple[str, dict[str, object]]]:

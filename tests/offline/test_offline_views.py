@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
 
-from bridge import revoke
+from bridge import messages, revoke
 from bridge.scoring import score
 from bridge.trees import Leaf
 from laws.models import Definition, Edition, Section
@@ -167,11 +167,19 @@ def test_tables_json_transfers_tricks_as_the_engine(client):
                     offender_later_won_with_card_playable_to_revoke_trick=playable,
                 )
             except revoke.RevokeError as exc:
-                expected = {"error": exc.message, "field": exc.field}
+                expected = {"error": exc.message, "field": exc.field, "code": exc.code, "params": exc.params}
             assert cell == expected, (offender_won, side_won, playable, later)
     # 64A1: revoke trick won by the revoker and a later trick → two; 64B1: nothing won from the revoke on → none.
     assert table["true,true,false"][3] == 2 and table["false,false,false"][0] == 0
     assert table["true,false,false"][0]["field"] == "offending_side_won_revoke_trick"
+    assert table["true,false,false"][0]["code"] == messages.REVOKE_REVOKER_WON_TRICK.code
+
+
+def test_tables_json_carries_the_error_catalogue(client):
+    """Every message of the rules core, by code, in both languages: the browser's only copy of them."""
+    shipped = client.get("/offline/tables.json").json()["messages"]
+    assert shipped == {code: {"en": m.en, "zh": m.zh} for code, m in messages.CATALOG.items()}
+    assert "fact.too_large" in shipped and "revoke.revoker_won_trick" in shipped and len(shipped) >= 70
 
 
 def test_tables_json_holds_the_parsers_vocabulary(client):
