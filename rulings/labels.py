@@ -16,6 +16,12 @@ FIELDS = {
     "equity_review": _("按第64条C款审查公平"),
     "adjusted_declarer_tricks": _("调整后庄家方赢墩"),
     "score_ns": _("调整后南北得分"),
+    # The auction trees of issue 15 (Laws 24, 25, 28–39).
+    "offender_must_pass": _("违规者本人须不叫"),
+    "partner_may_not_double": _("同伴在这一轮不得加倍或再加倍（第30条B款2项）"),
+    "call_that_stands": _("成立的叫牌"),
+    "score_ceiling": _("违规方本副得分上限"),
+    "calls_cancelled": _("取消的叫牌"),
 }
 
 VALUES = {
@@ -28,6 +34,24 @@ VALUES = {
     ("lead_restriction", "require_suit"): _("要求首引该花色"),
     ("lead_restriction", "forbid_suit"): _("禁止首引该花色"),
     ("lead_restriction", "pending"): _("由庄家在违规者同伴首次取得出牌权时选择"),
+    # The auction trees of issue 15 (Laws 24, 25, 28–39).
+    ("partner_must_pass", "next_turn"): _("下一次轮到叫牌时须不叫（一次）"),
+    ("partner_must_pass", "one_round"): _("只须在下一次轮到叫牌时不叫（一轮）"),
+    ("offender_must_pass", "none"): _("不需要"),
+    ("offender_must_pass", "next_turn"): _("下一次轮到叫牌时须不叫（一次）"),
+    ("offender_must_pass", "rest_of_auction"): _("在以后的竞叫中每次轮到都须不叫"),
+    ("lead_restriction", "forbid_one_suit"): _("庄家可禁止引任何一门花色（第26条B款）"),
+    ("lead_restriction", "by_cancelled_call"): _("按被取消的叫牌适用第26条A款或B款"),
+    ("call_that_stands", "intended"): _("原本想叫的叫牌"),
+    ("call_that_stands", "substituted"): _("更改后的叫牌"),
+    ("call_that_stands", "first"): _("第一个叫牌"),
+    ("call_that_stands", "other_legal_call"): _("违规者另作的合法叫牌"),
+    ("call_that_stands", "per_other_law"): _("按适用于该叫牌的条文处理"),
+    ("score_ceiling", "none"): _("无"),
+    ("score_ceiling", "average_minus"): _("最多平均分减（第12条C款1项）"),
+    ("calls_cancelled", "none"): _("都有效"),
+    ("calls_cancelled", "the_call"): _("只取消该叫牌"),
+    ("calls_cancelled", "the_call_and_later_calls"): _("该叫牌及其后的全部叫牌"),
 }
 
 
