@@ -18,6 +18,9 @@ DRILL_PROMPTS = {
     "penalty_card": gettext_lazy("是否产生罚张？"),
     "declarer_becomes_dummy": gettext_lazy("庄家是否改作明手？"),
     "tricks_transferred": gettext_lazy("转移几墩给非违规方？"),
+    "offender_must_pass": gettext_lazy("违规者本人以后的叫牌怎样？"),
+    "call_that_stands": gettext_lazy("哪一个叫牌成立？"),
+    "score_ceiling": gettext_lazy("违规方本副牌的得分有没有上限？"),
 }
 
 

@@ -15,6 +15,10 @@ from practice.core.vocabulary import DIFFICULTIES, TOPICS
 
 class Topic(models.TextChoices):
     INSUFFICIENT_BID = "insufficient_bid", _("不足叫牌")
+    CALL_OUT_OF_ROTATION = "call_out_of_rotation", _("越序叫牌")
+    CHANGE_OF_CALL = "change_of_call", _("更改叫牌")
+    INADMISSIBLE_CALL = "inadmissible_call", _("不能成立的叫牌")
+    EXPOSED_CARD_AUCTION = "exposed_card_auction", _("竞叫期间暴露牌张")
     LEAD_OUT_OF_TURN = "lead_out_of_turn", _("越序引牌")
     REVOKE = "revoke", _("藏牌")
     SCORES = "scores", _("计分")

@@ -23,6 +23,10 @@ TREE_TOPICS: dict[str, str] = {
     "insufficient-bid": "insufficient_bid",
     "lead-out-of-turn": "lead_out_of_turn",
     "revoke": "revoke",
+    "call-out-of-rotation": "call_out_of_rotation",
+    "change-of-call": "change_of_call",
+    "inadmissible-call": "inadmissible_call",
+    "exposed-card-auction": "exposed_card_auction",
 }
 """The decision trees drills are made from, and the topic each tree's drills count towards."""
 
@@ -33,6 +37,10 @@ DRILL_FIELDS: dict[str, tuple[str, ...]] = {
     "insufficient-bid": ("rule", "partner_must_pass", "lead_penalties"),
     "lead-out-of-turn": ("rule", "penalty_card", "declarer_becomes_dummy"),
     "revoke": ("rule", "tricks_transferred", "penalty_card"),
+    "call-out-of-rotation": ("rule", "partner_must_pass", "offender_must_pass", "lead_penalties"),
+    "change-of-call": ("rule", "call_that_stands", "partner_must_pass", "score_ceiling"),
+    "inadmissible-call": ("rule", "partner_must_pass", "offender_must_pass", "lead_penalties"),
+    "exposed-card-auction": ("rule", "partner_must_pass", "penalty_card"),
 }
 """The ruling fields a drill asks about, per tree (a field whose value is null on a leaf is skipped)."""
 DRILL_RULE_OPTIONS = 4

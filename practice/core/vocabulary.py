@@ -8,6 +8,10 @@ from __future__ import annotations
 
 TOPICS: tuple[str, ...] = (
     "insufficient_bid",
+    "call_out_of_rotation",
+    "change_of_call",
+    "inadmissible_call",
+    "exposed_card_auction",
     "lead_out_of_turn",
     "revoke",
     "scores",

@@ -8,7 +8,16 @@ import pytest
 from practice.core.checks import engine_disagreements, engine_values
 from tests.practice.core.bank_data import BANK, TREES
 
-ENGINE_TOPICS = {"insufficient_bid", "lead_out_of_turn", "revoke", "scores"}
+ENGINE_TOPICS = {
+    "insufficient_bid",
+    "lead_out_of_turn",
+    "revoke",
+    "scores",
+    "call_out_of_rotation",
+    "change_of_call",
+    "inadmissible_call",
+    "exposed_card_auction",
+}
 
 
 @pytest.mark.parametrize("scenario_id", sorted(BANK))
