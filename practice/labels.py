@@ -18,6 +18,13 @@ DRILL_PROMPTS = {
     "penalty_card": gettext_lazy("是否产生罚张？"),
     "declarer_becomes_dummy": gettext_lazy("庄家是否改作明手？"),
     "tricks_transferred": gettext_lazy("转移几墩给非违规方？"),
+    "lead_restriction": gettext_lazy("违规者的同伴引牌受什么限制？"),
+    "rectification": gettext_lazy("怎样处理？"),
+    "procedural_penalty": gettext_lazy("是否可以给明手程序性判罚（第90条）？"),
+    "tricks_awarded": gettext_lazy("声称（承认）的一方最后一共得几墩？"),
+    "play_continues": gettext_lazy("打牌是否继续？"),
+    "board_result": gettext_lazy("这副牌的结果怎样处理？"),
+    "artificial_ns": gettext_lazy("南北得到哪一种人为调整分？"),
 }
 
 

@@ -23,6 +23,10 @@ TREE_TOPICS: dict[str, str] = {
     "insufficient-bid": "insufficient_bid",
     "lead-out-of-turn": "lead_out_of_turn",
     "revoke": "revoke",
+    "penalty-card": "penalty_card",
+    "dummy": "dummy",
+    "claim": "claim",
+    "wrong-cards": "wrong_cards",
 }
 """The decision trees drills are made from, and the topic each tree's drills count towards."""
 
@@ -33,6 +37,10 @@ DRILL_FIELDS: dict[str, tuple[str, ...]] = {
     "insufficient-bid": ("rule", "partner_must_pass", "lead_penalties"),
     "lead-out-of-turn": ("rule", "penalty_card", "declarer_becomes_dummy"),
     "revoke": ("rule", "tricks_transferred", "penalty_card"),
+    "penalty-card": ("rule", "penalty_card", "lead_restriction"),
+    "dummy": ("rule", "rectification", "procedural_penalty"),
+    "claim": ("rule", "tricks_awarded", "play_continues"),
+    "wrong-cards": ("rule", "board_result", "artificial_ns"),
 }
 """The ruling fields a drill asks about, per tree (a field whose value is null on a leaf is skipped)."""
 DRILL_RULE_OPTIONS = 4

@@ -11,6 +11,14 @@ pytestmark = pytest.mark.django_db
 
 def test_trees_validate_against_the_database_refs():
     refs = set(Section.objects.values_list("ref", flat=True))
-    assert set(trees()) == {"insufficient-bid", "lead-out-of-turn", "revoke"}
+    assert set(trees()) == {
+        "insufficient-bid",
+        "lead-out-of-turn",
+        "revoke",
+        "penalty-card",
+        "dummy",
+        "claim",
+        "wrong-cards",
+    }
     for tree in trees().values():
         validate(tree, refs)  # raises TreeError listing every unresolved reference
