@@ -361,4 +361,13 @@ def test_every_doubtful_point_is_walked_before_the_claim_stands(tree: Tree) -> N
     facts = {**DISPUTED, "outstanding_trump": False, "line": "stated_line", "normal_line_loses": False}
     result = evaluate(tree, facts)
     assert result.ruling is not None and result.ruling.leaf == "claim_upheld_70"
-    assert [step.fact for step in result.path][-3:] == ["outstanding_trump", "line", "normal_line_loses"]
+    facts_asked = [step.fact for step in result.path]
+    assert facts_asked[-4:] == ["outstanding_trump", "line", "normal_line_loses", "tricks_claimed"]
+
+
+def test_the_counts_are_asked_after_the_doubtful_points(tree: Tree) -> None:
+    """The trick counts come last, once the Director knows which doubtful point costs the claimer."""
+    facts = {**CLAIM, "made_by": "declarer", "response": "disputed", "outstanding_trump": True}
+    facts |= {"claimer_possibly_unaware": True, "trump_trick_losable": True}
+    assert evaluate(tree, facts).question.fact == "tricks_claimed"
+    assert evaluate(tree, {**facts, "tricks_claimed": 10}).question.fact == "tricks_lost"
