@@ -1,20 +1,28 @@
-"""Seats, strains, vulnerability and contracts: the nouns the laws score with.
+"""Seats, strains, vulnerability, contracts, cards and hands: the nouns the laws score and rule with.
 
 Contract notation (DESIGN.md §7): level 1–7, strain ``C D H S NT`` (also ``N``, ♣♦♥♠, 梅花 方块 红心 黑桃 无将),
 then ``X`` or ``XX``; case-insensitive; ``PASS`` for a board passed out. ``Contract.parse`` and ``str`` round-trip
 through the canonical form (``4SX``, ``3NT``, ``7NTXX``, ``PASS``).
+
+Card and hand notation (Law 1): a suit letter (``S H D C``, also ♠♥♦♣ and 黑桃 红心/红桃 方块/方片 梅花/草花) then
+its ranks (``A K Q J 10`` — also ``T`` — ``9`` … ``2``): ``SA``, ``H10``; a hand ``SAK3 HQJ10 C54`` (a void may be
+written ``D-`` or left out; ``-`` alone is an empty hand), or PBN's dotted form ``AK3.QJ10..54`` (spades, hearts,
+diamonds, clubs). ``Card.parse``/``Hand.parse`` and ``str`` round-trip through the canonical form (``SA``,
+``SAK3 HQJ10 C54``, ``-``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from enum import IntEnum, StrEnum
+from enum import IntEnum, StrEnum, auto
+from typing import Any
 
 from . import messages, tables
-from .errors import ContractError, SeatError, StrainError, VulnerabilityError
+from .errors import CardError, ContractError, SeatError, StrainError, VulnerabilityError
 
-__all__ = ["Contract", "Doubling", "Seat", "Side", "Strain", "Vulnerability"]
+__all__ = ["Card", "Contract", "Doubling", "Hand", "Rank", "Seat", "Side", "Strain", "Vulnerability"]
 
 MIN_LEVEL = 1
 MAX_LEVEL = 7
@@ -350,3 +358,230 @@ class Contract:
             self.doubled
         ]
         return f"{self.level}{self.strain.label_zh}{suffix}"
+
+
+# --- cards and hands (Law 1) -----------------------------------------------------------------------------------
+
+
+class Rank(IntEnum):
+    """Law 1: the rank of a card within its suit, ace high, two low (the two is worth 2, the ace 14)."""
+
+    @staticmethod
+    def _generate_next_value_(name: str, start: int, count: int, last_values: list[Any]) -> int:
+        return count + 2  # the two first: each rank is worth its pips, the jack 11 … the ace 14
+
+    TWO = auto()
+    THREE = auto()
+    FOUR = auto()
+    FIVE = auto()
+    SIX = auto()
+    SEVEN = auto()
+    EIGHT = auto()
+    NINE = auto()
+    TEN = auto()
+    JACK = auto()
+    QUEEN = auto()
+    KING = auto()
+    ACE = auto()
+
+    @property
+    def symbol(self) -> str:
+        return _RANK_SYMBOL[self]
+
+    @property
+    def is_honour(self) -> bool:
+        """Law 50B (and Definitions): the ace, king, queen, jack and ten are honours."""
+        return self >= Rank.TEN
+
+
+_RANK_SYMBOL: dict[Rank, str] = {
+    **{rank: str(int(rank)) for rank in Rank if rank <= Rank.TEN},
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+}
+_RANK_NAMES: dict[str, Rank] = {
+    **{symbol: rank for rank, symbol in _RANK_SYMBOL.items()},
+    "T": Rank.TEN,
+}
+SUITS: tuple[Strain, ...] = (Strain.S, Strain.H, Strain.D, Strain.C)
+"""The four suits, highest first (Law 1): the order a hand is written in."""
+# Suit markers in a hand: letters, symbols and Chinese names (longest first, so 黑桃 is read before any letter).
+_SUIT_MARKERS: tuple[tuple[str, Strain], ...] = tuple(
+    sorted(
+        {
+            **{suit.value: suit for suit in SUITS},
+            **{
+                name: suit for name, suit in _STRAIN_NAMES.items() if suit is not Strain.NT and len(name) <= 2
+            },
+            "红桃": Strain.H,
+            "方片": Strain.D,
+        }.items(),
+        key=lambda item: -len(item[0]),
+    )
+)
+_VOID_MARKS = frozenset("-—–")
+_HAND_SEPARATORS = frozenset(" ,;:，；：、")
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """Law 1: one of the 52 cards, a ``suit`` (clubs to spades, never no trump) and a ``rank``."""
+
+    suit: Strain
+    rank: Rank
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.suit, Strain) or self.suit is Strain.NT:
+            raise CardError(messages.CARD_UNREADABLE, value=self.suit)
+        if isinstance(self.rank, bool) or not isinstance(self.rank, int) or self.rank not in _RANK_SYMBOL:
+            raise CardError(messages.CARD_UNREADABLE, value=self.rank)
+        object.__setattr__(self, "rank", Rank(self.rank))
+
+    @classmethod
+    def parse(cls, value: Card | str, *, field: str = "card") -> Card:
+        """Read one card: ``SA``, ``H10``, ``HT``, ``♠Q``, ``黑桃A`` (case and spaces ignored)."""
+        if isinstance(value, Card):
+            return value
+        if isinstance(value, str):
+            try:
+                hand = Hand.parse(value, field=field)
+            except CardError:
+                hand = None
+            if hand is not None and len(hand) == 1:
+                return next(iter(hand))
+        raise CardError(messages.CARD_UNREADABLE, field, value=value)
+
+    def __str__(self) -> str:
+        return f"{self.suit.value}{self.rank.symbol}"
+
+    @property
+    def label(self) -> str:
+        """With the suit symbol, as a ruling shows it: ♠A, ♥10."""
+        return f"{self.suit.symbol}{self.rank.symbol}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A set of cards held by one player (any number, 0–13): the cards that matter at a claim (Law 70B)."""
+
+    cards: frozenset[Card]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.cards, frozenset) or not all(isinstance(c, Card) for c in self.cards):
+            raise CardError(messages.HAND_NOT_TEXT, value=self.cards)
+
+    @classmethod
+    def of(cls, cards: Iterable[Card | str]) -> Hand:
+        return cls(frozenset(Card.parse(card) for card in cards))
+
+    @classmethod
+    def parse(cls, value: Hand | str, *, field: str = "cards") -> Hand:
+        """Read a hand: ``SAK3 HQJ10 C54``, ``♠AK3 ♥QJT ♦- ♣54``, ``黑桃AK3 红心QJ10``, or PBN's ``AK3.QJ10..54``.
+
+        Case, spaces and commas are ignored; ``-`` alone is an empty hand. Raises :class:`CardError` naming
+        ``field`` for a rank before any suit, an unknown sign, or a card given twice.
+        """
+        if isinstance(value, Hand):
+            return value
+        if not isinstance(value, str):
+            raise CardError(messages.HAND_NOT_TEXT, field, value=value)
+        text = "".join(ch for ch in value.upper() if ch not in _HAND_SEPARATORS and not ch.isspace())
+        if not text:
+            raise CardError(messages.HAND_EMPTY, field)
+        if all(ch in _VOID_MARKS for ch in text):
+            return cls(frozenset())
+        if "." in text:
+            return cls._parse_dotted(value, text, field)
+        cards: list[Card] = []
+        suit: Strain | None = None
+        index = 0
+        while index < len(text):
+            marker = next((m for m in _SUIT_MARKERS if text.startswith(m[0], index)), None)
+            if marker is not None:
+                suit = marker[1]
+                index += len(marker[0])
+                continue
+            if text[index] in _VOID_MARKS:
+                index += 1
+                continue
+            rank, size = _rank_at(text, index)
+            if rank is None:
+                raise CardError(messages.HAND_UNREADABLE, field, char=text[index], value=value)
+            if suit is None:
+                raise CardError(
+                    messages.HAND_RANK_WITHOUT_SUIT, field, rank=text[index : index + size], value=value
+                )
+            cards.append(Card(suit, rank))
+            index += size
+        return cls._checked(cards, value, field)
+
+    @classmethod
+    def _parse_dotted(cls, value: str, text: str, field: str) -> Hand:
+        parts = text.split(".")
+        if len(parts) != len(SUITS):
+            raise CardError(messages.HAND_DOTS, field, parts=len(parts), value=value)
+        cards: list[Card] = []
+        for suit, part in zip(SUITS, parts, strict=True):
+            index = 0
+            while index < len(part):
+                if part[index] in _VOID_MARKS:
+                    index += 1
+                    continue
+                rank, size = _rank_at(part, index)
+                if rank is None:
+                    raise CardError(messages.HAND_UNREADABLE, field, char=part[index], value=value)
+                cards.append(Card(suit, rank))
+                index += size
+        return cls._checked(cards, value, field)
+
+    @classmethod
+    def _checked(cls, cards: list[Card], value: str, field: str) -> Hand:
+        seen: set[Card] = set()
+        for card in cards:
+            if card in seen:
+                raise CardError(messages.HAND_CARD_TWICE, field, card=str(card), value=value)
+            seen.add(card)
+        return cls(frozenset(cards))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(sorted(self.cards, key=_card_order))
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def suit(self, suit: Strain) -> tuple[Rank, ...]:
+        """The ranks held in ``suit``, highest first."""
+        return tuple(sorted((card.rank for card in self.cards if card.suit is suit), reverse=True))
+
+    def __str__(self) -> str:
+        return self._written(lambda suit: suit.value)
+
+    @property
+    def label(self) -> str:
+        """With suit symbols, as a ruling shows it: ♠AK3 ♥QJ10 ♣54 (— for an empty hand)."""
+        return self._written(lambda suit: suit.symbol) if self.cards else "—"
+
+    def _written(self, marker: Callable[[Strain], str]) -> str:
+        parts = [
+            marker(suit) + "".join(rank.symbol for rank in self.suit(suit))
+            for suit in SUITS
+            if self.suit(suit)
+        ]
+        return " ".join(parts) if parts else "-"
+
+
+def _card_order(card: Card) -> tuple[int, int]:
+    return SUITS.index(card.suit), -int(card.rank)
+
+
+def _rank_at(text: str, index: int) -> tuple[Rank | None, int]:
+    """The rank written at ``text[index]`` and its length (``10`` takes two characters)."""
+    if text.startswith("10", index):
+        return Rank.TEN, 2
+    rank = _RANK_NAMES.get(text[index])
+    return rank, 1

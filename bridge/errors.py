@@ -126,3 +126,9 @@ class AdjustedScoreError(EngineError):
     """Bad input to an adjusted-score computation (Laws 12, 86, 88)."""
 
     default_field = None
+
+
+class CardError(EngineError):
+    """A card or a hand that cannot be read (suit S H D C or ♠♥♦♣, rank A K Q J 10 … 2; each card once)."""
+
+    default_field = "cards"

@@ -88,6 +88,55 @@ CONTRACT_STRAIN_UNKNOWN = Message(
     "无法识别定约 {value!r}：定约名目 {strain!r} 无法识别；应为 C、D、H、S 或 NT，其后可加 X 或 XX。",
 )
 
+# --- cards and hands (Law 1; the claim helper) -------------------------------------------------------------
+
+CARD_UNREADABLE = Message(
+    "cards.card_unreadable",
+    "Cannot read the card {value!r}: write a suit (S, H, D, C or ♠♥♦♣) then a rank (A K Q J 10 9 … 2), e.g. SA or H10.",
+    "无法识别的牌张 {value!r}：先写花色（S、H、D、C 或 ♠♥♦♣），再写大小（A K Q J 10 9 … 2），例如 SA、H10。",
+)
+HAND_NOT_TEXT = Message(
+    "cards.hand_not_text",
+    "Cards must be text such as SAK3 HQJ10 C54, not {value!r}.",
+    "牌张必须写成文字，例如 SAK3 HQJ10 C54，而不是 {value!r}。",
+)
+HAND_EMPTY = Message(
+    "cards.hand_empty",
+    "No cards given: write them as SAK3 HQJ10 C54, or - for none.",
+    "没有填写牌张：请写成 SAK3 HQJ10 C54 的形式；一张也没有时写 -。",
+)
+HAND_RANK_WITHOUT_SUIT = Message(
+    "cards.rank_without_suit",
+    "In {value!r} the rank {rank!r} comes before any suit: start each suit with S, H, D or C (♠♥♦♣).",
+    "{value!r} 中的 {rank!r} 前面没有花色：每门花色请以 S、H、D、C（♠♥♦♣）开头。",
+)
+HAND_UNREADABLE = Message(
+    "cards.hand_unreadable",
+    "Cannot read {char!r} in {value!r}: write cards as SAK3 HQJ10 C54 (or AK3.QJ10..54, spades first).",
+    "无法识别 {value!r} 中的 {char!r}：请写成 SAK3 HQJ10 C54（或 AK3.QJ10..54，依次为黑桃、红心、方块、梅花）。",
+)
+HAND_DOTS = Message(
+    "cards.hand_dots",
+    "{value!r} has {parts} suit(s) between its dots: the dotted form gives all four, spades.hearts.diamonds.clubs.",
+    "{value!r} 用圆点分出了 {parts} 门花色：圆点写法必须依次写出黑桃.红心.方块.梅花四门。",
+)
+HAND_CARD_TWICE = Message(
+    "cards.card_twice",
+    "The card {card} is given twice in {value!r}.",
+    "{value!r} 中 {card} 写了两次。",
+)
+
+CLAIM_HANDS_UNEQUAL = Message(
+    "claim.hands_unequal",
+    "The four hands at a claim must hold the same number of cards, at least one each: {counts}.",
+    "声称时四手牌的张数必须相同，且每手至少一张：{counts}。",
+)
+CLAIM_CARD_IN_TWO_HANDS = Message(
+    "claim.card_in_two_hands",
+    "The card {card} is in two hands ({first} and {second}).",
+    "{card} 同时出现在两手牌中（{first} 和 {second}）。",
+)
+
 # --- boards (Law 2) -----------------------------------------------------------------------------------------
 
 BOARD_NOT_WHOLE = Message(
@@ -345,6 +394,22 @@ FACT_PASSED_OUT = Message(
     "fact.passed_out",
     "a passed-out board (PASS) has no play, so no revoke to adjust",
     "四家不叫（PASS）的牌没有打牌，也就没有要调整的藏牌",
+)
+
+FACT_LOST_EXCEEDS_CLAIMED = Message(
+    "fact.lost_exceeds_claimed",
+    "tricks_lost={lost} is more than the {claimed} trick(s) claimed",
+    "tricks_lost={lost} 超过了声称的 {claimed} 墩",
+)
+FACT_RESTORED_EXCEEDS = Message(
+    "fact.restored_exceeds",
+    "tricks_kept={kept} and tricks_restored={restored} make more than 13 tricks",
+    "tricks_kept={kept} 加上 tricks_restored={restored} 超过了 13 墩",
+)
+FACT_CLAIM_PASSED_OUT = Message(
+    "fact.claim_passed_out",
+    "a passed-out board (PASS) has no play, so no claim to score",
+    "四家不叫（PASS）的牌没有打牌，也就没有要计分的声称",
 )
 
 # --- typed input: calculator forms, query strings and JSON values -------------------------------------------

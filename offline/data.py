@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from django.urls import reverse
 
-from bridge import Contract, Doubling, Seat, Strain, Vulnerability, cards, revoke, tables
+from bridge import Contract, Doubling, Seat, Strain, Vulnerability, adjusted, cards, revoke, tables
 from bridge.errors import FieldError
 from bridge.messages import CATALOG
 from bridge.scoring import score
@@ -202,12 +202,44 @@ def revoke_transfers() -> dict[str, list[int | dict[str, object]]]:
     return rows
 
 
+def artificial_scores() -> dict[str, dict[str, dict[str, object]]]:
+    """Laws 12C1, 86A and 88: each side's artificial adjusted score for every form of scoring and degree of
+    responsibility, from :func:`bridge.adjusted.artificial` (without session percentages): its label, its
+    percentage in pairs (the Law 88 minimum) and its IMPs in teams, as the trees' computations give them."""
+    rows: dict[str, dict[str, dict[str, object]]] = {}
+    for form in adjusted.Form:
+        rows[form.value] = {}
+        for fault in adjusted.Fault:
+            side = adjusted.artificial(form, {"NS": fault, "EW": fault})[cards.Side.NS]
+            rows[form.value][fault.value] = {
+                "label": side.label.value,
+                "percent": None if side.percent is None else round(side.percent),
+                "imps": side.imps,
+            }
+    return rows
+
+
+def hand_vocabulary() -> dict[str, object]:
+    """The hand notation of bridge.cards (Hand.parse), as the browser's parser reads it (claim-helper.js)."""
+    return {
+        "suits": [suit.value for suit in cards.SUITS],
+        "markers": [[marker, suit.value] for marker, suit in cards._SUIT_MARKERS],
+        "ranks": {name: int(rank) for name, rank in cards._RANK_NAMES.items()},
+        "symbols": {str(int(rank)): rank.symbol for rank in cards.Rank},
+        "ten": int(cards.Rank.TEN),
+        "lowest": int(min(cards.Rank)),
+        "void_marks": sorted(cards._VOID_MARKS),
+        "separators": sorted(cards._HAND_SEPARATORS),
+    }
+
+
 @lru_cache(maxsize=1)
 def score_tables() -> dict:
     """What the browser's evaluator (static/js/tree-evaluator.js) needs, generated from the engine so it holds
     no score number, no law arithmetic and no name of its own: the Law 77 scores (:func:`law77_scores`), the
-    Law 64 transfers (:func:`revoke_transfers`), the contract, seat and vulnerability vocabulary its parsers
-    read (bridge.cards) and the messages it answers bad input with (:func:`error_messages`). Built once per
+    Law 64 transfers (:func:`revoke_transfers`), the Law 12C1 artificial scores (:func:`artificial_scores`), the
+    contract, seat, vulnerability and hand vocabulary its parsers read (bridge.cards) and the messages it answers
+    bad input with (:func:`error_messages`). Built once per
     process (the engine does not change under it); do not modify it."""
     return {
         "BOOK": tables.BOOK,
@@ -230,7 +262,10 @@ def score_tables() -> dict:
             "vulnerable": {
                 vul.value: {seat.value: vul.is_vulnerable(seat) for seat in Seat} for vul in Vulnerability
             },
+            # Law 1: the hand notation of the claim tree's cards.
+            "hands": hand_vocabulary(),
         },
+        "artificial": artificial_scores(),
         "revoke": {
             "MAX_TRANSFER": revoke.MAX_TRANSFER,
             "MAX_TRICKS_AFTER_REVOKE_TRICK": revoke.MAX_TRICKS_AFTER_REVOKE_TRICK,

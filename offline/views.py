@@ -30,6 +30,7 @@ PRECACHED_STATIC = (
     "js/theme.js",
     "js/offline-search.js",
     "js/messages.js",
+    "js/claim-helper.js",
     "js/tree-evaluator.js",
     "js/offline-wizard.js",
     "icons/icon.svg",

@@ -21,6 +21,13 @@ DRILL_PROMPTS = {
     "offender_must_pass": gettext_lazy("违规者本人以后的叫牌怎样？"),
     "call_that_stands": gettext_lazy("哪一个叫牌成立？"),
     "score_ceiling": gettext_lazy("违规方本副牌的得分有没有上限？"),
+    "lead_restriction": gettext_lazy("违规者的同伴引牌受什么限制？"),
+    "rectification": gettext_lazy("怎样处理？"),
+    "procedural_penalty": gettext_lazy("是否可以给明手程序性判罚（第90条）？"),
+    "tricks_awarded": gettext_lazy("声称（承认）的一方最后一共得几墩？"),
+    "play_continues": gettext_lazy("打牌是否继续？"),
+    "board_result": gettext_lazy("这副牌的结果怎样处理？"),
+    "artificial_ns": gettext_lazy("南北得到哪一种人为调整分？"),
 }
 
 

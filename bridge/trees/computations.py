@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from bridge import messages, revoke
-from bridge.cards import Contract, Seat, Vulnerability
+from bridge import adjusted, claims, messages, revoke
+from bridge.cards import Contract, Hand, Seat, Side, Strain, Vulnerability
 from bridge.errors import EngineError
 from bridge.scoring import score
 
@@ -30,7 +30,7 @@ class ComputeContext:
 @dataclass(frozen=True)
 class Computation:
     name: str
-    function: Callable[[ComputeContext], int | None]
+    function: Callable[[ComputeContext], int | str | None]
     result_type: str = "int"
     nullable: bool = False
     requires: tuple[str, ...] = ()
@@ -148,6 +148,132 @@ def compute_score_ns(context: ComputeContext) -> int | None:
         raise FactError(exc.template, exc.field or "contract", **exc.params) from exc
 
 
+# --- claims and concessions (Laws 68–71) ----------------------------------------------------------------------
+
+
+def compute_tricks_awarded(context: ComputeContext) -> int | None:
+    """Laws 69–71: the tricks (in all) the claiming or conceding side ends with — those claimed less those the
+    Director gives the opponents (69B, 70), or those kept plus those a cancelled concession restores (71)."""
+    facts = context.facts
+    if "tricks_claimed" in facts:
+        claimed = _as_int(facts["tricks_claimed"])
+        lost = _as_int(facts.get("tricks_lost", 0))
+        if lost > claimed:
+            raise FactError(messages.FACT_LOST_EXCEEDS_CLAIMED, "tricks_lost", lost=lost, claimed=claimed)
+        return claimed - lost
+    if "tricks_kept" in facts:
+        kept = _as_int(facts["tricks_kept"])
+        restored = _as_int(facts.get("tricks_restored", 0))
+        if kept + restored > 13:
+            raise FactError(messages.FACT_RESTORED_EXCEEDS, "tricks_restored", kept=kept, restored=restored)
+        return kept + restored
+    return None
+
+
+def compute_claim_declarer_tricks(context: ComputeContext) -> int | None:
+    """The declaring side's tricks after the ruling on a claim or concession made by declarer or a defender."""
+    contract = context.facts.get("contract")
+    if isinstance(contract, Contract) and contract.is_passed_out:
+        raise FactError(messages.FACT_CLAIM_PASSED_OUT, "contract")
+    awarded = context.outcome.get("tricks_awarded")
+    if not isinstance(awarded, int):
+        return None
+    return awarded if context.facts.get("made_by") == "declarer" else 13 - awarded
+
+
+_ROLES = ("claimer", "partner", "lho", "rho")
+
+
+def _ending(facts: Mapping[str, object]) -> claims.Ending | None:
+    """The cards left at the claim, when all four hands and the contract are given (Law 70B)."""
+    hands = [facts.get(f"{role}_cards") for role in _ROLES]
+    contract = facts.get("contract")
+    if not isinstance(contract, Contract) or not all(isinstance(hand, Hand) for hand in hands):
+        return None
+    if contract.is_passed_out:
+        raise FactError(messages.FACT_CLAIM_PASSED_OUT, "contract")
+    on_lead = facts.get("on_lead")
+    trumps = contract.strain if contract.strain is not Strain.NT else None
+    claimer, partner, lho, rho = (hand for hand in hands if isinstance(hand, Hand))
+    try:
+        return claims.Ending(
+            claimer,
+            partner,
+            lho,
+            rho,
+            trumps,
+            claims.Role(on_lead) if isinstance(on_lead, str) else claims.Role.CLAIMER,
+        )
+    except EngineError as exc:
+        raise FactError(exc.template, exc.field or "claimer_cards", **exc.params) from exc
+
+
+def compute_claim_sure_tricks(context: ComputeContext) -> int | None:
+    """Law 70A aid: the tricks left that the claimer's side takes by force, never giving up the lead."""
+    ending = _ending(context.facts)
+    return None if ending is None else claims.sure_tricks(ending)
+
+
+def compute_claim_trump_risk(context: ComputeContext) -> int | None:
+    """Law 70C3 aid: tricks a normal line could lose to the defenders' trumps."""
+    ending = _ending(context.facts)
+    return None if ending is None else claims.trump_tricks_at_risk(ending)
+
+
+def compute_claim_positional_tricks(context: ComputeContext) -> int | None:
+    """Law 70E aid: the claimer's cards that win only by a finesse or a drop."""
+    ending = _ending(context.facts)
+    return None if ending is None else len(claims.positional_cards(ending))
+
+
+_CLAIM_CARDS: tuple[tuple[str, str], ...] = (
+    *((f"{role}_cards", "hand") for role in _ROLES),
+    ("on_lead", "enum"),
+    ("contract", "contract"),
+)
+
+
+# --- artificial adjusted scores (Laws 12C1, 86A, 88) -----------------------------------------------------------
+
+
+def _artificial(context: ComputeContext, side: str) -> adjusted.ArtificialScore:
+    facts = context.facts
+    result = adjusted.artificial(
+        str(facts["form"]), {"NS": str(facts["fault_ns"]), "EW": str(facts["fault_ew"])}
+    )
+    return result[Side.NS if side == "NS" else Side.EW]
+
+
+def _artificial_computations(side: str) -> tuple[Computation, ...]:
+    """Law 12C1: the artificial score of one side (its label, and its percentage in pairs or IMPs in teams)."""
+    lower = side.lower()
+
+    def label(context: ComputeContext) -> str:
+        return _artificial(context, side).label.value
+
+    def percent(context: ComputeContext) -> int | None:
+        value = _artificial(context, side).percent
+        return None if value is None else round(value)
+
+    def imps(context: ComputeContext) -> int | None:
+        return _artificial(context, side).imps
+
+    needs = ("form", "fault_ns", "fault_ew")
+    return (
+        Computation(f"artificial_{lower}", label, "enum", requires=needs, doc=f"Law 12C1 label for {side}"),
+        Computation(
+            f"percent_{lower}",
+            percent,
+            nullable=True,
+            requires=needs,
+            doc=f"Laws 12C1/88: {side}'s matchpoint percentage in pairs (at least it, Law 88)",
+        ),
+        Computation(
+            f"imps_{lower}", imps, nullable=True, requires=needs, doc=f"Laws 12C1/86A: {side}'s IMPs in teams"
+        ),
+    )
+
+
 COMPUTATIONS: dict[str, Computation] = {
     computation.name: computation
     for computation in (
@@ -173,6 +299,44 @@ COMPUTATIONS: dict[str, Computation] = {
             uses=("adjusted_declarer_tricks",),
             doc="Law 77 score for North–South after the adjustment",
         ),
+        Computation(
+            name="tricks_awarded",
+            function=compute_tricks_awarded,
+            nullable=True,
+            doc="Laws 69–71: the claiming or conceding side's tricks after the ruling",
+        ),
+        Computation(
+            name="claim_declarer_tricks",
+            function=compute_claim_declarer_tricks,
+            nullable=True,
+            requires=("made_by",),
+            inputs=(("contract", "contract"),),
+            uses=("tricks_awarded",),
+            doc="the declaring side's tricks after a claim or concession",
+        ),
+        Computation(
+            name="claim_sure_tricks",
+            function=compute_claim_sure_tricks,
+            nullable=True,
+            inputs=_CLAIM_CARDS,
+            doc="Law 70A aid: tricks left the claimer's side takes by force (bridge.claims)",
+        ),
+        Computation(
+            name="claim_trump_risk",
+            function=compute_claim_trump_risk,
+            nullable=True,
+            inputs=_CLAIM_CARDS,
+            doc="Law 70C3 aid: tricks a normal line could lose to outstanding trumps (bridge.claims)",
+        ),
+        Computation(
+            name="claim_positional_tricks",
+            function=compute_claim_positional_tricks,
+            nullable=True,
+            inputs=_CLAIM_CARDS,
+            doc="Law 70E aid: the claimer's cards that win only by a finesse or a drop (bridge.claims)",
+        ),
+        *_artificial_computations("NS"),
+        *_artificial_computations("EW"),
     )
 }
 """Every computation a tree may name, by name."""

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from bridge import messages
-from bridge.cards import Contract, Seat, Vulnerability
+from bridge.cards import Contract, Hand, Seat, Vulnerability
 from bridge.errors import EngineError
 
 from .computations import COMPUTATIONS, ComputeContext
@@ -137,7 +137,12 @@ def coerce_fact(fact: Fact, value: object) -> object:
                 messages.FACT_TOO_LARGE, fact.name, name=fact.name, maximum=fact.maximum, value=number
             )
         return number
-    parsers = {"contract": Contract.parse, "seat": Seat.parse, "vulnerability": Vulnerability.parse}
+    parsers = {
+        "contract": Contract.parse,
+        "seat": Seat.parse,
+        "vulnerability": Vulnerability.parse,
+        "hand": Hand.parse,
+    }
     parser = parsers.get(fact.type)
     if parser is None:  # pragma: no cover - the validator rejects other types
         raise FactError(messages.FACT_UNKNOWN_TYPE, fact.name, name=fact.name, type=fact.type)

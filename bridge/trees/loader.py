@@ -14,7 +14,7 @@ Schema (all keys at the top level; see ``fixtures/trees/*.yaml`` for full exampl
     keywords: [越序叫牌, bid out of turn, yuexu]       # optional: names directors use; search offers the tree
     facts:
       <name>:
-        type: bool | enum | int | contract | seat | vulnerability
+        type: bool | enum | int | contract | seat | vulnerability | hand
         optional: true           # a computation input, never asked (any type)
         text: {zh: ..., en: ...} # the question
         help: {zh: ..., en: ...} # how to decide it, with law refs

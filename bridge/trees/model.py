@@ -16,12 +16,12 @@ from typing import Literal
 
 from bridge.errors import EngineError, Message
 
-FactType = Literal["bool", "enum", "int", "contract", "seat", "vulnerability"]
+FactType = Literal["bool", "enum", "int", "contract", "seat", "vulnerability", "hand"]
 FactValue = bool | str | int
 
 ASKABLE_FACT_TYPES: frozenset[str] = frozenset({"bool", "enum", "int"})
 """Types a question node may ask about (DESIGN.md §4)."""
-INPUT_FACT_TYPES: frozenset[str] = ASKABLE_FACT_TYPES | {"contract", "seat", "vulnerability"}
+INPUT_FACT_TYPES: frozenset[str] = ASKABLE_FACT_TYPES | {"contract", "seat", "vulnerability", "hand"}
 """Types an optional computation input may have (read by a computation, never asked)."""
 OUTCOME_FIELD_TYPES: frozenset[str] = frozenset({"bool", "enum", "int"})
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -86,7 +86,8 @@ class Fact:
 
     ``bool`` facts take true/false; ``enum`` facts one of ``options``; ``int`` facts a whole number from
     ``minimum`` (and up to ``maximum`` when set). ``contract``, ``seat`` and ``vulnerability`` are read by the
-    scoring engine and only serve as optional inputs.
+    scoring engine, ``hand`` (cards in :class:`bridge.cards.Hand` notation) by the claim helper; they only serve
+    as optional inputs.
     """
 
     name: str

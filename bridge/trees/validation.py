@@ -76,7 +76,7 @@ def _check_facts(tree: Tree) -> Iterator[str]:
     for fact in tree.facts:
         where = f"facts.{fact.name}"
         if fact.type not in INPUT_FACT_TYPES:
-            yield f"{where}: type {fact.type!r} is not one of bool, enum, int (or, for inputs, contract, seat, vulnerability)"
+            yield f"{where}: type {fact.type!r} is not one of bool, enum, int (or, for inputs, contract, seat, vulnerability, hand)"
             continue
         if fact.type == "enum":
             values = fact.values

@@ -27,6 +27,10 @@ TREE_TOPICS: dict[str, str] = {
     "change-of-call": "change_of_call",
     "inadmissible-call": "inadmissible_call",
     "exposed-card-auction": "exposed_card_auction",
+    "penalty-card": "penalty_card",
+    "dummy": "dummy",
+    "claim": "claim",
+    "wrong-cards": "wrong_cards",
 }
 """The decision trees drills are made from, and the topic each tree's drills count towards."""
 
@@ -41,6 +45,10 @@ DRILL_FIELDS: dict[str, tuple[str, ...]] = {
     "change-of-call": ("rule", "call_that_stands", "partner_must_pass", "score_ceiling"),
     "inadmissible-call": ("rule", "partner_must_pass", "offender_must_pass", "lead_penalties"),
     "exposed-card-auction": ("rule", "partner_must_pass", "penalty_card"),
+    "penalty-card": ("rule", "penalty_card", "lead_restriction"),
+    "dummy": ("rule", "rectification", "procedural_penalty"),
+    "claim": ("rule", "tricks_awarded", "play_continues"),
+    "wrong-cards": ("rule", "board_result", "artificial_ns"),
 }
 """The ruling fields a drill asks about, per tree (a field whose value is null on a leaf is skipped)."""
 DRILL_RULE_OPTIONS = 4

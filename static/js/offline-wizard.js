@@ -206,7 +206,8 @@
           control = el("input", { type: "number", name: name, min: String(fact.min || 0), max: String(fact.max || 13),
                                   inputmode: "numeric", value: current || "" });
         } else {
-          control = el("input", { name: name, placeholder: "4SX", value: current || "" });
+          control = el("input", { name: name, placeholder: fact.type === "hand" ? "SAK3 HQJ10 C54" : "4SX",
+                                  value: current || "" });
         }
         form.appendChild(el("label", {}, [(fact.text && fact.text.zh ? fact.text.zh : name) + " ", control]));
       });

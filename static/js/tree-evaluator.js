@@ -9,8 +9,9 @@
 // refuses it: a FactError with the code and params of the Python raise site, its text formatted from the
 // catalogue in the same JSON (T.messages, bridge/messages.py) by messages.js, which must be loaded first. The
 // tests (tests/e2e/test_offline_parity.py) run it in chromium against the Python engine on every state of
-// every tree, all 2,940 Law 77 cases and every Law 64 input. Works in a page and in a worker: it defines
-// self.CaipanTree.
+// every tree, all 2,940 Law 77 cases and every Law 64 input. The claim tree's cards and helper are in
+// claim-helper.js (loaded before this file); the artificial scores of Law 12C1 are looked up in a table computed
+// by bridge/adjusted.py. Works in a page and in a worker: it defines self.CaipanTree.
 (function (root) {
   "use strict";
 
@@ -54,6 +55,13 @@
       if (Object.prototype.hasOwnProperty.call(T.cards.vulnerabilities, k)) return T.cards.vulnerabilities[k];
     }
     throw FactError(T, field || "vulnerability", "cards.vulnerability_unknown", { value: value });
+  }
+
+  // A hand (bridge.cards.Hand.parse, in claim-helper.js): four suit masks.
+  function parseHand(value, field, T) {
+    return root.CaipanClaims.parseHand(value, field || "cards", T, function (name, code, params) {
+      throw FactError(T, name, code, params);
+    });
   }
 
   // A contract: {level, strain, doubled}; a passed-out board is {level: 0, strain: null, doubled: 0}.
@@ -227,8 +235,57 @@
       if (tricks === null || contract === null || declarer === null || vulnerability === null) return null;
       if (contract.strain === null) throw FactError(T, "contract", "fact.passed_out");
       return score(contract, declarer, vulnerability, tricks, T).score_ns;
+    },
+    // Laws 69–71: the claiming or conceding side's tricks (computations.compute_tricks_awarded).
+    tricks_awarded: function (T, facts) {
+      if (has(facts, "tricks_claimed")) {
+        var claimed = facts.tricks_claimed, lost = has(facts, "tricks_lost") ? facts.tricks_lost : 0;
+        if (lost > claimed) throw FactError(T, "tricks_lost", "fact.lost_exceeds_claimed", { lost: lost, claimed: claimed });
+        return claimed - lost;
+      }
+      if (has(facts, "tricks_kept")) {
+        var kept = facts.tricks_kept, restored = has(facts, "tricks_restored") ? facts.tricks_restored : 0;
+        if (kept + restored > T.cards.TOTAL_TRICKS) {
+          throw FactError(T, "tricks_restored", "fact.restored_exceeds", { kept: kept, restored: restored });
+        }
+        return kept + restored;
+      }
+      return null;
+    },
+    claim_declarer_tricks: function (T, facts, outcome) {
+      var contract = get(facts, "contract");
+      if (contract !== null && contract.strain === null) throw FactError(T, "contract", "fact.claim_passed_out");
+      var awarded = get(outcome, "tricks_awarded");
+      if (!isInt(awarded)) return null;
+      return get(facts, "made_by") === "declarer" ? awarded : T.cards.TOTAL_TRICKS - awarded;
+    },
+    claim_sure_tricks: function (T, facts) { var e = claimEnding(T, facts); return e && root.CaipanClaims.sureTricks(e); },
+    claim_trump_risk: function (T, facts) { var e = claimEnding(T, facts); return e && root.CaipanClaims.trumpTricksAtRisk(e); },
+    claim_positional_tricks: function (T, facts) {
+      var e = claimEnding(T, facts);
+      return e && root.CaipanClaims.positionalCount(e);
     }
   };
+
+  // Laws 12C1, 86A, 88: one side's artificial score, looked up in T.artificial (bridge.adjusted.artificial).
+  function artificialOf(T, facts, side) { return T.artificial[facts.form][facts["fault_" + side]]; }
+  ["ns", "ew"].forEach(function (side) {
+    COMPUTATIONS["artificial_" + side] = function (T, facts) { return artificialOf(T, facts, side).label; };
+    COMPUTATIONS["percent_" + side] = function (T, facts) { return artificialOf(T, facts, side).percent; };
+    COMPUTATIONS["imps_" + side] = function (T, facts) { return artificialOf(T, facts, side).imps; };
+  });
+
+  // The cards left at a claim (computations._ending): null unless the four hands and the contract are given.
+  function claimEnding(T, facts) {
+    var roles = ["claimer", "partner", "lho", "rho"];
+    var contract = get(facts, "contract");
+    if (contract === null || roles.some(function (role) { return get(facts, role + "_cards") === null; })) return null;
+    if (contract.strain === null) throw FactError(T, "contract", "fact.claim_passed_out");
+    var hands = {};
+    roles.forEach(function (role) { hands[role] = facts[role + "_cards"]; });
+    return root.CaipanClaims.ending(hands, T.cards.hands.suits.indexOf(contract.strain), get(facts, "on_lead"), T,
+      function (field, code, params) { throw FactError(T, field, code, params); });
+  }
 
   // ---------------------------------------------------------------------------------- evaluation.py
   var INTEGER = /^[+-]?\d+$/;
@@ -261,7 +318,7 @@
       }
       return number;
     }
-    var parsers = { contract: parseContract, seat: parseSeat, vulnerability: parseVulnerability };
+    var parsers = { contract: parseContract, seat: parseSeat, vulnerability: parseVulnerability, hand: parseHand };
     if (!parsers[type]) throw FactError(T, name, "fact.unknown_type", { name: name, type: type });
     if (typeof value !== "string") throw FactError(T, name, "fact.not_text", { name: name, value: value });
     return parsers[type](value, name, T);
@@ -398,6 +455,7 @@
     parseContract: parseContract,
     parseSeat: parseSeat,
     parseVulnerability: parseVulnerability,
+    parseHand: parseHand,
     tricksTransferred: tricksTransferred,
     adjustedDeclarerTricks: adjustedDeclarerTricks,
     chineseRef: chineseRef,

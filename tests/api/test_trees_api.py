@@ -15,6 +15,10 @@ def test_tree_list(http):
         "exposed-card-auction",
         "lead-out-of-turn",
         "revoke",
+        "penalty-card",
+        "dummy",
+        "claim",
+        "wrong-cards",
     ]
     for tree in trees:
         assert tree["edition"] == "ccba-1999" and tree["title"] and tree["title_en"] and tree["laws"]

@@ -32,6 +32,10 @@ FIXTURE_SLUGS = {
     "exposed-card-auction",
     "change-of-call",
     "inadmissible-call",
+    "penalty-card",
+    "dummy",
+    "claim",
+    "wrong-cards",
 }
 
 

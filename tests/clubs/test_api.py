@@ -132,7 +132,7 @@ def test_session_authentication_needs_the_csrf_token(club, director):
         ({**NEW, "board": 0}, "board"),
         ({**NEW, "board": "x"}, "board"),
         ({**NEW, "date": "yesterday"}, "date"),
-        ({**NEW, "irregularity": "claim"}, "irregularity"),
+        ({**NEW, "irregularity": "no-such-irregularity"}, "irregularity"),
         ({**NEW, "status": "reviewed"}, "status"),
         ({**NEW, "director": 999999}, "director"),
         (

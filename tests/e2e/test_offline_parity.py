@@ -1,8 +1,9 @@
 """The browser's evaluator (static/js/tree-evaluator.js) against the Python engine, in chromium.
 
-Every state of every tree (each question on the way and each ruling, every value of every int question; facts
-as JSON and as address text), the revoke tree's rulings with the optional contract facts for the adjusted score
-(right and wrong ones), and bad inputs: the answer must be the same dict as the API's, or the same FactError
+Every state of every tree (each question on the way and each ruling, every value of an int question — a sample
+where two counts share a path; facts as JSON and as address text), the revoke tree's rulings with the optional
+contract facts for the adjusted score (right and wrong ones), the claim tree's leaves with the cards of the claim
+helper (right and wrong, and 150 random endings), and bad inputs: the answer must be the same dict as the API's, or the same FactError
 (field and message, code and params). Then all 2,940 Law 77 cases (with passed-out boards and bad input), every
 input of the Law 64 transfer, the error vocabulary (every message of the catalogue formatted as Python formats it,
 in both languages; bad input of every kind refused with the server's code, params and Chinese text), the
@@ -21,6 +22,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from bridge.cards import Hand
 from bridge.errors import EngineError, FieldError, Message
 from bridge.messages import CATALOG
 from bridge.revoke import RevokeError, adjusted_declarer_tricks, tricks_transferred
@@ -318,6 +320,31 @@ TRANSFER = {
     "offending_side_tricks_after_revoke_trick": 2,
     "offender_later_won_with_card_playable_to_revoke_trick": False,
 }
+CLAIM_70C = {
+    "beyond_current_trick": True,
+    "kind": "claim",
+    "made_by": "declarer",
+    "response": "disputed",
+    "outstanding_trump": True,
+    "claimer_possibly_unaware": True,
+    "trump_trick_losable": True,
+    "tricks_claimed": 10,
+    "tricks_lost": 1,
+}
+CLAIM_71A = {
+    "beyond_current_trick": True,
+    "kind": "concession",
+    "made_by": "declarer",
+    "cancel_grounds": "won_or_unlosable_legal",
+    "within_correction_period": True,
+}
+FOUR_HANDS = {
+    "contract": "4S",
+    "claimer_cards": "SA",
+    "partner_cards": "S2",
+    "lho_cards": "S3",
+    "rho_cards": "S4",
+}
 # Bad input for every message the browser can answer with: (what is called, its arguments).
 BAD_INPUTS: list[tuple[str, list[object]]] = [
     ("tree", ["revoke", {"no_such_fact": True}]),
@@ -359,6 +386,19 @@ BAD_INPUTS: list[tuple[str, list[object]]] = [
     ("adjusted", [10, 2, "sideways"]),
     ("adjusted", [1, 2, "declaring"]),
     ("adjusted", [12, 2, "defending"]),
+    ("tree", ["claim", {**CLAIM_70C, "tricks_claimed": 10, "tricks_lost": 11}]),
+    ("tree", ["claim", {**CLAIM_71A, "tricks_kept": 12, "tricks_restored": 2}]),
+    ("tree", ["claim", {**CLAIM_70C, "contract": "PASS"}]),
+    ("tree", ["claim", {**CLAIM_70C, **FOUR_HANDS, "claimer_cards": "SAK"}]),
+    ("tree", ["claim", {**CLAIM_70C, **FOUR_HANDS, "rho_cards": "SA"}]),
+    ("tree", ["claim", {"lho_cards": "SAA"}]),
+    ("tree", ["claim", {"lho_cards": "AK"}]),
+    ("tree", ["claim", {"lho_cards": "S?"}]),
+    ("tree", ["claim", {"lho_cards": "A.K"}]),
+    ("tree", ["claim", {"lho_cards": " "}]),
+    ("tree", ["wrong-cards", {"problem": "wrong_board", "fault_ns": "some"}]),
+    ("hand", [5]),
+    ("hand", ["黑桃AK 红心Q1"]),
 ]
 
 BAD_INPUT_JS = """(cases) => cases.map(([kind, args]) => {
@@ -370,6 +410,7 @@ BAD_INPUT_JS = """(cases) => cases.map(([kind, args]) => {
       CaipanTree.evaluate(tree, {[args[1]]: args[3]}, T);
     } else if (kind === 'score') CaipanTree.score(args[0], args[1], args[2], args[3], T);
     else if (kind === 'transfer') CaipanTree.tricksTransferred(T, args);
+    else if (kind === 'hand') CaipanTree.parseHand(args[0], 'cards', T);
     else CaipanTree.adjustedDeclarerTricks(T, args[0], args[1], args[2]);
     return null;
   } catch (error) {
@@ -392,6 +433,8 @@ def _server_error(kind: str, args) -> dict | None:
             score(*args)
         elif kind == "transfer":
             tricks_transferred(**args)
+        elif kind == "hand":
+            Hand.parse(args[0], field="cards")
         else:
             adjusted_declarer_tricks(
                 declarer_tricks=args[0], tricks_transferred=args[1], revoking_side=args[2]

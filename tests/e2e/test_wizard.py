@@ -15,6 +15,10 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db]
         "exposed-card-auction",
         "change-of-call",
         "inadmissible-call",
+        "penalty-card",
+        "dummy",
+        "claim",
+        "wrong-cards",
     ],
 )
 def test_walk_each_tree_to_a_ruling_by_tapping(open_page, slug):

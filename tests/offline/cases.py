@@ -9,6 +9,7 @@ first way to each leaf. The revoke tree's leaves that compute a score also get t
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -24,29 +25,56 @@ class State:
     path: list[str] = field(default_factory=list)
 
 
-def values_of(tree: Tree, name: str) -> list[object]:
+def values_of(tree: Tree, name: str, *, sample: bool = False) -> list[object]:
+    """Every value of a fact; for an int fact with ``sample``, its ends, the value after the first and the
+    middle (a second int on one path would multiply the states)."""
     fact = tree.fact(name)
     assert fact is not None
     if fact.type == "int":
+        low = fact.minimum or 0
         high = fact.maximum if fact.maximum is not None else 13
-        return list(range(fact.minimum or 0, high + 1))
+        if sample:
+            return sorted({low, min(low + 1, high), (low + high) // 2, high})
+        return list(range(low, high + 1))
     return list(fact.values)
 
 
 def walk(tree: Tree) -> Iterator[State]:
-    def visit(node_id: str, facts: dict[str, object], path: list[str]) -> Iterator[State]:
+    """Every state: every value of each question — but only a sample of an int question's values when another
+    int question comes before or after it on the path (the claim tree asks for the tricks claimed, then those
+    lost), so two counts on one path do not multiply the states."""
+    ints_below: dict[str, bool] = {}
+
+    def int_below(node_id: str) -> bool:
+        """Whether an int question can still be asked after ``node_id``."""
+        if node_id not in ints_below:
+            node = tree.node(node_id)
+            ints_below[node_id] = isinstance(node, QuestionNode) and any(
+                _is_int(tree, tree.node(target)) or int_below(target) for target in set(node.targets)
+            )
+        return ints_below[node_id]
+
+    def visit(node_id: str, facts: dict[str, object], path: list[str], ints: int) -> Iterator[State]:
         node = tree.node(node_id)
         if isinstance(node, Leaf):
             yield State(dict(facts), "ruling", node.id, path + [node.id])
             return
         assert isinstance(node, QuestionNode)
         yield State(dict(facts), "question", node.id, path + [node.id])
-        for value in values_of(tree, node.fact):
+        is_int = _is_int(tree, node)
+        for value in values_of(tree, node.fact, sample=is_int and (ints > 0 or int_below(node_id))):
             target = node.next_node(value)
             assert target is not None, (tree.slug, node.id, value)
-            yield from visit(target, {**facts, node.fact: value}, path + [node.id])
+            yield from visit(target, {**facts, node.fact: value}, path + [node.id], ints + is_int)
 
-    yield from visit(tree.start, {}, [])
+    yield from visit(tree.start, {}, [], 0)
+
+
+def _is_int(tree: Tree, node: object) -> bool:
+    if not isinstance(node, QuestionNode):
+        return False
+    fact = tree.fact(node.fact)
+    return fact is not None and fact.type == "int"
 
 
 def one_per_leaf(tree: Tree) -> dict[str, dict[str, object]]:
@@ -93,6 +121,78 @@ REVOKE_OPTIONALS: list[dict[str, object]] = [
     {"revoking_side": "sideways"},
     {"contract": 4, "declarer": "N", "vulnerability": "None", "declarer_tricks": 7},
 ]
+
+CLAIM_OPTIONALS: list[dict[str, object]] = [
+    {"contract": "4S", "declarer": "S", "vulnerability": "Both"},
+    {
+        "contract": "4S",
+        "declarer": "N",
+        "vulnerability": "None",
+        "claimer_cards": "SA HAKQ",
+        "partner_cards": "S2 D2 C2 C3",
+        "lho_cards": "SJ D543",
+        "rho_cards": "H32 C54",
+    },
+    {
+        "contract": "3NT",
+        "claimer_cards": "♠AQ ♥2",
+        "partner_cards": "黑桃32 红心A",
+        "lho_cards": "SK4.3..",
+        "rho_cards": "s5 s6 h4",
+        "on_lead": "partner",
+    },
+    {
+        "contract": "6♥X",
+        "declarer": "W",
+        "vulnerability": "EW",
+        "claimer_cards": "HAKQJ",
+        "partner_cards": "H2 D2 C2 C3",
+        "lho_cards": "SJ D3 D4 D5",
+        "rho_cards": "H3 H4 H5 C4",
+        "on_lead": "lho",
+    },
+    {"claimer_cards": "SA", "partner_cards": "S2", "lho_cards": "S3", "rho_cards": "S4"},
+    # Wrong on purpose: the server's FactError and the browser's must agree, field and message.
+    {"contract": "PASS", "claimer_cards": "SA", "partner_cards": "S2", "lho_cards": "S3", "rho_cards": "S4"},
+    {"contract": "3NT", "claimer_cards": "SAK", "partner_cards": "S2", "lho_cards": "S3", "rho_cards": "S4"},
+    {"contract": "3NT", "claimer_cards": "SA", "partner_cards": "SA", "lho_cards": "S3", "rho_cards": "S4"},
+    {"contract": "3NT", "claimer_cards": "-", "partner_cards": "-", "lho_cards": "-", "rho_cards": "-"},
+    {"lho_cards": "SAA"},
+    {"lho_cards": "AK"},
+    {"lho_cards": "SX"},
+    {"lho_cards": "S1"},
+    {"lho_cards": "A.K"},
+    {"lho_cards": ""},
+    {"lho_cards": 5},
+    {"on_lead": "dummy"},
+]
+
+
+def claim_endings(count: int, seed: int = 68) -> list[dict[str, object]]:
+    """Random endings (1–7 cards a hand, a random strain and leader) as the claim tree's optional inputs."""
+    deck = [
+        suit + rank
+        for suit in "SHDC"
+        for rank in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+    ]
+    rng = random.Random(seed)
+    endings: list[dict[str, object]] = []
+    for _ in range(count):
+        size = rng.randint(1, 7)
+        cards = rng.sample(deck, 4 * size)
+        hands = [" ".join(cards[i * size : (i + 1) * size]) for i in range(4)]
+        endings.append(
+            {
+                "contract": rng.choice(["3NT", "4S", "4H", "5D", "2C"]),
+                "claimer_cards": hands[0],
+                "lho_cards": hands[1],
+                "partner_cards": hands[2],
+                "rho_cards": hands[3],
+                "on_lead": rng.choice(["claimer", "partner", "claimer", "rho"]),
+            }
+        )
+    return endings
+
 
 CONTRACTS = ["1C", "2DX", "3H", "4S", "3NT", "4HX", "5CXX", "6S", "6NTX", "7H", "7NTXX", "2NT", "1SX", "3DXX"]
 
@@ -151,7 +251,8 @@ def error_answer(error: FieldError) -> dict:
 
 def parity_cases(trees: dict[str, Tree]) -> list[tuple[str, dict[str, object]]]:
     """(slug, facts) for every state of every tree, as JSON values and as address text; the revoke tree's
-    rulings with each optional set; and the bad inputs."""
+    rulings with each optional set; the claim tree's leaves with cards (and 150 random endings); and the bad
+    inputs."""
     cases: list[tuple[str, dict[str, object]]] = []
     for slug, tree in trees.items():
         for state in walk(tree):
@@ -175,6 +276,15 @@ def parity_cases(trees: dict[str, Tree]) -> list[tuple[str, dict[str, object]]]:
                             },
                         )
                     )
+        if slug == "claim":
+            # The claim helper and the trick count: every leaf with cards right and wrong, and many endings at the
+            # leaf that reports the tricks at risk to an outstanding trump.
+            leaves = one_per_leaf(tree)
+            for facts in leaves.values():
+                for optional in CLAIM_OPTIONALS:
+                    cases.append((slug, {**facts, **optional}))
+            for ending in claim_endings(150):
+                cases.append((slug, {**leaves["outstanding_trump_70c"], **ending}))
         for bad in BAD_FACTS:
             cases.append((slug, {k: v for k, v in bad.items() if k == "no_such_fact" or tree.fact(k)}))
     return cases

@@ -3,9 +3,17 @@ import pytest
 pytestmark = pytest.mark.django_db
 
 
-def test_index_lists_the_three_irregularities(client):
+def test_index_lists_the_irregularities(client):
     html = client.get("/rulings/").content.decode()
-    for slug in ("insufficient-bid", "lead-out-of-turn", "revoke"):
+    for slug in (
+        "insufficient-bid",
+        "lead-out-of-turn",
+        "revoke",
+        "penalty-card",
+        "dummy",
+        "claim",
+        "wrong-cards",
+    ):
         assert f'href="/rulings/{slug}/"' in html
 
 

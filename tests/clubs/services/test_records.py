@@ -76,7 +76,7 @@ def test_other_irregularity_takes_laws_and_no_facts(make_record):
         ({"board": 0}, "board"),
         ({"board": "seven"}, "board"),
         ({"date": "2026-13-01"}, "date"),
-        ({"irregularity": "claim"}, "irregularity"),
+        ({"irregularity": "no-such-irregularity"}, "irregularity"),
         ({"called_by": "NE"}, "called_by"),
         ({"status": Status.REVIEWED}, "status"),
         ({"colour": "red"}, "colour"),
