@@ -16,6 +16,9 @@ FIELDS = {
     "equity_review": _("按第64条C款审查公平"),
     "adjusted_declarer_tricks": _("调整后庄家方赢墩"),
     "score_ns": _("调整后南北得分"),
+    "infraction": _("是否构成违规"),
+    "table_action": _("当场处理"),
+    "adjustment": _("调整分"),
 }
 
 VALUES = {
@@ -28,6 +31,19 @@ VALUES = {
     ("lead_restriction", "require_suit"): _("要求首引该花色"),
     ("lead_restriction", "forbid_suit"): _("禁止首引该花色"),
     ("lead_restriction", "pending"): _("由庄家在违规者同伴首次取得出牌权时选择"),
+    ("table_action", "continue_play"): _("叫牌和打牌照常继续"),
+    ("table_action", "none"): _("无（只涉及计分）"),
+    ("table_action", "rearrange_seats"): _("调整座位"),
+    ("table_action", "substitute"): _("指定临时替补者"),
+    ("table_action", "cancel_board"): _("这副牌不再打"),
+    ("table_action", "correct_and_continue"): _("给出正确解释后继续"),
+    ("table_action", "change_call"): _("可以更改叫牌（下家随之可以更改）"),
+    ("table_action", "withdraw_play"): _("可以收回该牌改出"),
+    ("adjustment", "none"): _("不调整"),
+    ("adjustment", "review_after_play"): _("打完后再判断是否调整"),
+    ("adjustment", "assigned"): _("裁定调整分（第12条C款2项）"),
+    ("adjustment", "assigned_offending_side"): _("违规方得裁定调整分，非违规方自负其咎的部分不补偿"),
+    ("adjustment", "artificial"): _("人为调整分（第12条C款1项）"),
 }
 
 

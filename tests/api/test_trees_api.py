@@ -7,7 +7,13 @@ pytestmark = pytest.mark.django_db
 
 def test_tree_list(http):
     trees = http("GET", "/api/rulings/trees/").json()
-    assert [t["slug"] for t in trees] == ["insufficient-bid", "lead-out-of-turn", "revoke"]
+    assert [t["slug"] for t in trees] == [
+        "insufficient-bid",
+        "lead-out-of-turn",
+        "revoke",
+        "unauthorized-information",
+        "misinformation",
+    ]
     for tree in trees:
         assert tree["edition"] == "ccba-1999" and tree["title"] and tree["title_en"] and tree["laws"]
 

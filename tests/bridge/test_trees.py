@@ -24,7 +24,13 @@ from laws.outline import load_outline
 ROOT = Path(__file__).resolve().parents[2]
 TREES = ROOT / "fixtures" / "trees"
 OUTLINE = ROOT / "fixtures" / "outline"
-FIXTURE_SLUGS = {"insufficient-bid", "lead-out-of-turn", "revoke"}
+FIXTURE_SLUGS = {
+    "insufficient-bid",
+    "lead-out-of-turn",
+    "revoke",
+    "unauthorized-information",
+    "misinformation",
+}
 
 
 def text(zh: str, en: str) -> dict[str, str]:

@@ -11,6 +11,12 @@ pytestmark = pytest.mark.django_db
 
 def test_trees_validate_against_the_database_refs():
     refs = set(Section.objects.values_list("ref", flat=True))
-    assert set(trees()) == {"insufficient-bid", "lead-out-of-turn", "revoke"}
+    assert set(trees()) == {
+        "insufficient-bid",
+        "lead-out-of-turn",
+        "revoke",
+        "unauthorized-information",
+        "misinformation",
+    }
     for tree in trees().values():
         validate(tree, refs)  # raises TreeError listing every unresolved reference

@@ -5,7 +5,13 @@ pytestmark = pytest.mark.django_db
 
 def test_index_lists_the_three_irregularities(client):
     html = client.get("/rulings/").content.decode()
-    for slug in ("insufficient-bid", "lead-out-of-turn", "revoke"):
+    for slug in (
+        "insufficient-bid",
+        "lead-out-of-turn",
+        "revoke",
+        "unauthorized-information",
+        "misinformation",
+    ):
         assert f'href="/rulings/{slug}/"' in html
 
 
