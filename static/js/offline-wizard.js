@@ -227,6 +227,12 @@
         el("p", { "class": "laws" }, ruling.laws.map(function (ref) { return lawLink(ref, "ref tile-inline"); }))
       ]),
       adjust,
+      tree.group === "judgement" ? el("div", { "class": "actions judgement-actions" }, [
+        el("a", { "class": "button", text: labels.ruling_form,
+                  href: box.getAttribute("data-ruling-form-url").replace("__slug__", tree.slug) + "#" +
+                    urlencode(answered.concat(optional)) }),
+        el("a", { "class": "button secondary", href: box.getAttribute("data-assigned-url"), text: labels.assigned })
+      ]) : null,
       el("div", { "class": "actions" }, [
         el("a", { "class": "button secondary", href: path, text: labels.restart }),
         el("button", { type: "button", "class": "secondary", "data-share": true, text: labels.share }),
