@@ -16,7 +16,18 @@ from functools import lru_cache
 
 from django.urls import reverse
 
-from bridge import Contract, Doubling, Seat, Strain, Vulnerability, assigned_builder, cards, poll, revoke, tables
+from bridge import (
+    Contract,
+    Doubling,
+    Seat,
+    Strain,
+    Vulnerability,
+    assigned_builder,
+    cards,
+    poll,
+    revoke,
+    tables,
+)
 from bridge.errors import FieldError
 from bridge.messages import CATALOG
 from bridge.scoring import score

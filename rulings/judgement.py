@@ -27,7 +27,7 @@ BUILDER_ROWS = 5
 POLL_ROWS = 6
 """Rows of calls the poll form offers (the engine takes up to bridge.poll.MAX_POLL_CALLS)."""
 PASS = "PASS"
-TEXT_LIMITS = {"statement": 1200, "decision": 1200, "poll_notes": 600}
+TEXT_LIMITS = {"statement": 600, "decision": 600, "poll_notes": 250}
 """Characters of each text box: enough for a ruling, short enough that the form prints on one A4 page."""
 
 Getter = Callable[[str], str]

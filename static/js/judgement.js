@@ -371,7 +371,7 @@
     box.appendChild(el("p", { "class": "sheet-meta", text: meta.join("　") }));
 
     box.appendChild(el("h2", { text: label("facts") }));
-    if (value("statement")) box.appendChild(el("p", { "class": "sheet-text", text: value("statement") }));
+    if (value("statement")) box.appendChild(el("p", { "class": "sheet-para", text: value("statement") }));
     var walk = [];
     form.querySelectorAll("[data-fact]").forEach(function (factBox) {
       var select = factBox.querySelector("select");
@@ -388,13 +388,13 @@
     } else {
       box.appendChild(el("p", { text: label("no_poll") }));
     }
-    if (value("poll_notes")) box.appendChild(el("p", { "class": "sheet-text", text: value("poll_notes") }));
+    if (value("poll_notes")) box.appendChild(el("p", { "class": "sheet-para", text: value("poll_notes") }));
 
     box.appendChild(el("h2", { text: label("decision") }));
     if (lastRuling) {
       box.appendChild(el("p", {}, [el("b", { text: refText(lastRuling.rule) }), "　" + label("laws") + "：" + lastRuling.laws.join("、")]));
     }
-    if (value("decision")) box.appendChild(el("p", { "class": "sheet-text", text: value("decision") }));
+    if (value("decision")) box.appendChild(el("p", { "class": "sheet-para", text: value("decision") }));
 
     box.appendChild(el("h2", { text: label("scores") }));
     if (lastBuild) builderCard(lastBuild).slice(1).forEach(function (node) { box.appendChild(node); });
