@@ -18,6 +18,8 @@ DRILL_PROMPTS = {
     "penalty_card": gettext_lazy("是否产生罚张？"),
     "declarer_becomes_dummy": gettext_lazy("庄家是否改作明手？"),
     "tricks_transferred": gettext_lazy("转移几墩给非违规方？"),
+    "table_action": gettext_lazy("裁判当场怎样处理？"),
+    "adjustment": gettext_lazy("分数如何调整？"),
 }
 
 

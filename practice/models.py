@@ -17,6 +17,8 @@ class Topic(models.TextChoices):
     INSUFFICIENT_BID = "insufficient_bid", _("不足叫牌")
     LEAD_OUT_OF_TURN = "lead_out_of_turn", _("越序引牌")
     REVOKE = "revoke", _("藏牌")
+    UNAUTHORIZED_INFORMATION = "unauthorized_information", _("非法信息")
+    MISINFORMATION = "misinformation", _("错误信息")
     SCORES = "scores", _("计分")
     ADJUSTED_SCORES = "adjusted_scores", _("调整分")
     LAW_LOOKUP = "law_lookup", _("查找条款")

@@ -23,6 +23,8 @@ TREE_TOPICS: dict[str, str] = {
     "insufficient-bid": "insufficient_bid",
     "lead-out-of-turn": "lead_out_of_turn",
     "revoke": "revoke",
+    "unauthorized-information": "unauthorized_information",
+    "misinformation": "misinformation",
 }
 """The decision trees drills are made from, and the topic each tree's drills count towards."""
 
@@ -33,6 +35,8 @@ DRILL_FIELDS: dict[str, tuple[str, ...]] = {
     "insufficient-bid": ("rule", "partner_must_pass", "lead_penalties"),
     "lead-out-of-turn": ("rule", "penalty_card", "declarer_becomes_dummy"),
     "revoke": ("rule", "tricks_transferred", "penalty_card"),
+    "unauthorized-information": ("rule", "table_action", "adjustment"),
+    "misinformation": ("rule", "table_action", "adjustment"),
 }
 """The ruling fields a drill asks about, per tree (a field whose value is null on a leaf is skipped)."""
 DRILL_RULE_OPTIONS = 4

@@ -10,6 +10,8 @@ TOPICS: tuple[str, ...] = (
     "insufficient_bid",
     "lead_out_of_turn",
     "revoke",
+    "unauthorized_information",
+    "misinformation",
     "scores",
     "adjusted_scores",
     "law_lookup",
