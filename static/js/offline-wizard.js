@@ -133,6 +133,10 @@
             ? [label.label_zh + " ", el("small", { lang: "en", text: label.label_en })] : [String(label)];
           return el("a", { "class": "big-choice answer", href: choice[1] }, content);
         })),
+        tree.group === "judgement" ? el("p", { "class": "hint" }, [
+          el("a", { href: box.getAttribute("data-ruling-form-url").replace("__slug__", tree.slug) + "#" + urlencode(answered),
+                    text: labels.poll_hint })
+        ]) : null,
         help
       ]),
       el("div", { "class": "actions" }, [

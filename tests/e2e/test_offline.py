@@ -167,7 +167,9 @@ def test_offline_search_page(offline):
     screenshot(page, "offline-search-page-tablet")
 
 
-@pytest.mark.parametrize("slug", ["insufficient-bid", "lead-out-of-turn", "revoke"])
+@pytest.mark.parametrize(
+    "slug", ["insufficient-bid", "lead-out-of-turn", "revoke", "unauthorized-information", "misinformation"]
+)
 def test_offline_walk_each_tree_to_a_ruling(offline, slug):
     page = offline.goto_path("/rulings/")
     page.click(f'a[href="/rulings/{slug}/"]')

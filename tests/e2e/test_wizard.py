@@ -5,7 +5,9 @@ from tests.e2e.conftest import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, horizon
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db]
 
 
-@pytest.mark.parametrize("slug", ["insufficient-bid", "lead-out-of-turn", "revoke"])
+@pytest.mark.parametrize(
+    "slug", ["insufficient-bid", "lead-out-of-turn", "revoke", "unauthorized-information", "misinformation"]
+)
 def test_walk_each_tree_to_a_ruling_by_tapping(open_page, slug):
     page = open_page("/rulings/")
     page.click(f'a[href="/rulings/{slug}/"]')

@@ -232,3 +232,28 @@ def test_a_trainee_cannot_save(client):
     client.force_login(user)
     response = client.post("/rulings/unauthorized-information/form/save/", ruling_post())
     assert response.status_code == 403 and not RulingRecord.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("slug", "facts", "rule"),
+    [
+        ("unauthorized-information", {k.removeprefix("fact."): v for k, v in UI_FACTS.items()}, "73F"),
+        ("misinformation", {"agreement_evidence": "call_wrong"}, "75D"),
+    ],
+)
+def test_the_club_log_takes_the_judgement_trees_like_any_tree(client, director, slug, facts, rule):
+    """The log's record form asks the tree's facts and replays a wizard walk; its irregularity tiles list the tree."""
+    club = director.memberships.get().club
+    client.force_login(director)
+    html = client.get(f"/clubs/{club.pk}/rulings/new/", {"tree": slug, **facts}).content.decode()
+    assert f'value="{slug}"' in html
+    for name in facts:
+        assert f'name="fact.{name}"' in html
+    record = services.ruling_create(
+        club=club, by=director, event="复盘", board=9, irregularity=slug, facts=facts
+    )
+    assert record.outcome["rule"] == rule and record.status == Status.DRAFT
+    detail = client.get(record.get_absolute_url())
+    assert detail.status_code == 200
+    listing = client.get(f"/clubs/{club.pk}/rulings/", {"irregularity": slug})
+    assert listing.status_code == 200 and "复盘" in listing.content.decode()
