@@ -19,7 +19,16 @@ PRESUMED = {"agreement_evidence": "no_evidence"}
 
 
 def outcome(rule: str, infraction: bool, action: str, adjustment: str) -> dict[str, Any]:
-    return {"rule": rule, "infraction": infraction, "table_action": action, "adjustment": adjustment}
+    adjusted = {"none": False, "review_after_play": None}.get(
+        adjustment, True
+    )  # DESIGN.md §4's adjusted_score
+    return {
+        "rule": rule,
+        "infraction": infraction,
+        "table_action": action,
+        "adjusted_score": adjusted,
+        "adjustment": adjustment,
+    }
 
 
 CASES = [

@@ -21,7 +21,16 @@ MANNER = {"information_source": "opponent_manner", "misled_and_damaged": True, "
 
 
 def outcome(rule: str, infraction: bool | None, action: str, adjustment: str) -> dict[str, Any]:
-    return {"rule": rule, "infraction": infraction, "table_action": action, "adjustment": adjustment}
+    adjusted = {"none": False, "review_after_play": None}.get(
+        adjustment, True
+    )  # DESIGN.md §4's adjusted_score
+    return {
+        "rule": rule,
+        "infraction": infraction,
+        "table_action": action,
+        "adjusted_score": adjusted,
+        "adjustment": adjustment,
+    }
 
 
 CASES = [
