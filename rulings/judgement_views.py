@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from bridge import EngineError
-from bridge.assigned_builder import AssignedBuild, build_assigned
+from bridge.assigned_builder import build_assigned
 from bridge.poll import PollTally, tally
 from bridge.trees import Tree
 from clubs import services
@@ -64,31 +64,24 @@ def _builder_context(values) -> dict:
     }
 
 
-def _build(values) -> tuple[AssignedBuild | None, dict | None]:
-    """The builder's answer for posted fields, or the error in the page's language (None, None: no rows)."""
-    if not judgement.builder_given(values):
-        return None, None
-    try:
-        return build_assigned(judgement.builder_request(values)), None
-    except EngineError as exc:
-        return None, error_context(exc)
-
-
 def assigned_page(request):
     values = request.POST if request.method == "POST" else {}
     context = _builder_context(values)
     if request.method == "POST":
-        built, error = _build(values)
-        if built is None and error is None:
-            # No row filled in is refused as the engine refuses an empty list (field "results").
-            try:
-                build_assigned(judgement.builder_request(values))
-            except EngineError as exc:
-                error = error_context(exc)
-        context.update(result=built.as_dict() if built else None, error=error)
-    return render(
-        request, "rulings/judgement/assigned.html", context, status=400 if context.get("error") else 200
-    )
+        # No row filled in is refused as the engine refuses an empty list (field "results").
+        try:
+            context["result"] = build_assigned(judgement.builder_request(values)).as_dict()
+        except EngineError as exc:
+            context["error"] = error_context(exc)
+    status = 400 if context.get("error") else 200
+    return render(request, "rulings/judgement/assigned.html", context, status=status)
+
+
+def _query_value(value: object) -> str:
+    """A fact's value as the wizard's address and the form's options write it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _fact_fields(tree: Tree, values) -> list[dict]:
@@ -103,17 +96,7 @@ def _fact_fields(tree: Tree, values) -> list[dict]:
                 "text": fact.text,
                 "help": fact.help,
                 "laws": fact.laws,
-                "options": [
-                    (
-                        "true"
-                        if option.value is True
-                        else "false"
-                        if option.value is False
-                        else option.value,
-                        option.label,
-                    )
-                    for option in fact.options
-                ],
+                "options": [(_query_value(option.value), option.label) for option in fact.options],
                 "value": values.get(f"fact.{fact.name}", "") if values else "",
             }
         )
