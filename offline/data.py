@@ -16,7 +16,19 @@ from functools import lru_cache
 
 from django.urls import reverse
 
-from bridge import Contract, Doubling, Seat, Strain, Vulnerability, adjusted, cards, revoke, tables
+from bridge import (
+    Contract,
+    Doubling,
+    Seat,
+    Strain,
+    Vulnerability,
+    adjusted,
+    assigned_builder,
+    cards,
+    poll,
+    revoke,
+    tables,
+)
 from bridge.errors import FieldError
 from bridge.messages import CATALOG
 from bridge.scoring import score
@@ -273,6 +285,44 @@ def score_tables() -> dict:
             "tricks_transferred": revoke_transfers(),
         },
         "messages": error_messages(),
+        **judgement_tables(),
+    }
+
+
+def judgement_tables() -> dict:
+    """What the assigned-score builder and the player poll need in the browser (static/js/assigned-builder.js):
+    Law 2's board table, Law 78's IMP scale and matchpoint units, the side names Side.parse reads, and the
+    builder's and poll's limits and field names — all read from bridge, so the port holds no number of its own."""
+    return {
+        "boards": {
+            "DEALER_CYCLE": list(tables.DEALER_CYCLE),
+            "VULNERABILITY_CYCLE": list(tables.VULNERABILITY_CYCLE),
+        },
+        "comparison": {
+            "IMP_SCALE": [list(band) for band in tables.IMP_SCALE],
+            "IMP_MAX": tables.IMP_MAX,
+            "MATCHPOINTS_PER_SCORE_BEATEN": tables.MATCHPOINTS_PER_SCORE_BEATEN,
+            "MATCHPOINTS_PER_TIE": tables.MATCHPOINTS_PER_TIE,
+            "PERCENT_DECIMALS": tables.PERCENT_DECIMALS,
+            "LONE_SCORE_PERCENTAGE": tables.LONE_SCORE_PERCENTAGE,
+        },
+        "side_names": {name: side.value for name, side in cards._SIDE_NAMES.items()},
+        "pass_text": str(Contract.passed_out()),
+        "assigned": {
+            "MAX_RESULTS": assigned_builder.MAX_RESULTS,
+            "MAX_FIELD_SCORES": assigned_builder.MAX_FIELD_SCORES,
+            "WEIGHT_TOLERANCE": assigned_builder.WEIGHT_TOLERANCE,
+            "REQUEST_KEYS": list(assigned_builder.REQUEST_KEYS),
+            "RESULT_KEYS": list(assigned_builder.RESULT_KEYS),
+            "TABLE_KEYS": list(assigned_builder.TABLE_KEYS),
+        },
+        "poll": {
+            "MAX_POLL_CALLS": poll.MAX_POLL_CALLS,
+            "MAX_PEERS": poll.MAX_PEERS,
+            "MAX_CALL_LENGTH": poll.MAX_CALL_LENGTH,
+            "POLL_KEYS": list(poll.POLL_KEYS),
+            "CALL_KEYS": list(poll.CALL_KEYS),
+        },
     }
 
 
@@ -338,6 +388,7 @@ def pack_urls(edition: Edition | None = None) -> list[str]:
         reverse("rulings:imps"),
         reverse("rulings:matchpoints"),
         reverse("rulings:adjusted"),
+        reverse("rulings:assigned"),
         reverse("offline:page"),
         reverse("offline:wizard-shell"),
         reverse("offline:search-shell"),
@@ -353,9 +404,11 @@ def pack_urls(edition: Edition | None = None) -> list[str]:
     for law in edition.laws.order_by("number"):
         urls.append(law.get_absolute_url())
         urls.append(reverse("api-law-detail", args=[law.number]))
-    for slug in trees():
+    for slug, tree in trees().items():
         urls.append(reverse("rulings:wizard-walk", args=[slug]))
         urls.append(reverse("api-tree-detail", args=[slug]))
+        if tree.group == "judgement":  # the ruling form: poll, decision, scores, the A4 sheet (offline too)
+            urls.append(reverse("rulings:ruling-form", args=[slug]))
     return list(dict.fromkeys(urls))
 
 

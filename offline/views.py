@@ -33,6 +33,9 @@ PRECACHED_STATIC = (
     "js/claim-helper.js",
     "js/tree-evaluator.js",
     "js/offline-wizard.js",
+    "js/assigned-builder.js",
+    "js/judgement.js",
+    "css/judgement.css",
     "icons/icon.svg",
     "icons/icon-192.png",
     "icons/icon-512.png",
@@ -164,6 +167,8 @@ def wizard_shell(request):
         "wizard_url": reverse("rulings:wizard"),
         "section_url": reverse("laws:section", args=["__ref__"]),
         "record_url": reverse("clubs:from-wizard"),
+        "ruling_form_url": reverse("rulings:ruling-form", args=["__slug__"]),
+        "assigned_url": reverse("rulings:assigned"),
     }
     return render(request, "offline/wizard.html", context)
 

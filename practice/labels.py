@@ -28,6 +28,8 @@ DRILL_PROMPTS = {
     "play_continues": gettext_lazy("打牌是否继续？"),
     "board_result": gettext_lazy("这副牌的结果怎样处理？"),
     "artificial_ns": gettext_lazy("南北得到哪一种人为调整分？"),
+    "table_action": gettext_lazy("裁判当场怎样处理？"),
+    "adjustment": gettext_lazy("分数如何调整？"),
 }
 
 

@@ -25,6 +25,8 @@ class Topic(models.TextChoices):
     DUMMY = "dummy", _("明手违规")
     CLAIM = "claim", _("声称与承认")
     WRONG_CARDS = "wrong_cards", _("牌张数目有误与打错牌")
+    UNAUTHORIZED_INFORMATION = "unauthorized_information", _("非法信息")
+    MISINFORMATION = "misinformation", _("错误信息")
     SCORES = "scores", _("计分")
     ADJUSTED_SCORES = "adjusted_scores", _("调整分")
     LAW_LOOKUP = "law_lookup", _("查找条款")

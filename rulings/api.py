@@ -1,11 +1,13 @@
-"""API v1 for boards, scores and adjusted scores (DESIGN.md §7). Thin: rulings.calculators does the reading,
-bridge the arithmetic; EngineError becomes a 400 in config.api.exception_handler."""
+"""API v1 for boards, scores, adjusted scores and the Law 12C2 builder (DESIGN.md §7). Thin: rulings.calculators
+does the reading, bridge the arithmetic; EngineError becomes a 400 in config.api.exception_handler."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 import bridge
+from bridge.assigned_builder import build_assigned
 from rulings import calculators
 
 
@@ -51,3 +53,160 @@ def matchpoints(request):
 @api_view(["POST"])
 def adjusted_score(request):
     return Response(calculators.adjusted_score(request.data))
+
+
+# --- POST /api/assigned-score/: the Law 12C2 builder ----------------------------------------------------------
+
+_OUTCOME_FIELDS = {
+    "contract": serializers.CharField(help_text="4S, 3NTX, 6♥XX, 4黑桃, PASS"),
+    "declarer": serializers.ChoiceField(["N", "E", "S", "W"], allow_null=True, required=False),
+    "tricks": serializers.IntegerField(
+        min_value=0, max_value=13, allow_null=True, required=False, help_text="the declaring side's tricks"
+    ),
+}
+_POSSIBLE_RESULT = inline_serializer(
+    "AssignedPossibleResult",
+    {
+        **_OUTCOME_FIELDS,
+        "likely": serializers.BooleanField(
+            required=False,
+            help_text="The Director's judgement: likely had the irregularity not occurred (for the non-offending "
+            "side's score). A likely result must also be at_all_probable.",
+        ),
+        "at_all_probable": serializers.BooleanField(
+            required=False,
+            help_text="The Director's judgement: at all probable (for the offending side's score).",
+        ),
+        "weight": serializers.FloatField(
+            required=False,
+            min_value=0,
+            max_value=1,
+            help_text="Appeals committee only (Law 12C3): this result's weight in the equity score; weights sum to 1.",
+        ),
+    },
+    many=True,
+)
+_ASSIGNED_REQUEST = inline_serializer(
+    "AssignedScoreRequest",
+    {
+        "vulnerability": serializers.ChoiceField(
+            ["None", "NS", "EW", "Both"], required=False, help_text="or give board"
+        ),
+        "board": serializers.IntegerField(min_value=1, required=False, help_text="Law 2: the vulnerability"),
+        "offending_side": serializers.ChoiceField(["NS", "EW"]),
+        "results": _POSSIBLE_RESULT,
+        "table_result": inline_serializer("AssignedTableResult", _OUTCOME_FIELDS, required=False),
+        "non_offending_keeps_table_result": serializers.BooleanField(
+            required=False,
+            help_text="WBF Code of Practice: the non-offending side's own irrational, wild or gambling action "
+            "caused its damage, so it keeps the table result (needs table_result).",
+        ),
+        "other_table_score_ns": serializers.IntegerField(
+            required=False, help_text="teams: each side's IMPs (78B) and the knockout average (86B)"
+        ),
+        "field_scores_ns": serializers.ListField(
+            child=serializers.IntegerField(),
+            required=False,
+            help_text="pairs: the other NS scores on the board; each side's matchpoints (78A)",
+        ),
+        "appeals_committee": serializers.BooleanField(
+            required=False, help_text="true to weight the results (Law 12C3, 1997: an appeals committee only)"
+        ),
+    },
+)
+_SIDE_SCORE = inline_serializer(
+    "AssignedSideScore",
+    {
+        "role": serializers.ChoiceField(["non_offending", "offending"]),
+        "basis": serializers.ChoiceField(
+            ["likely", "at_all_probable", "table"],
+            help_text="most favourable likely result, most unfavourable at-all-probable one, or the table result",
+        ),
+        "result_index": serializers.IntegerField(
+            allow_null=True, help_text="index in results; null for the table"
+        ),
+        "contract": serializers.CharField(),
+        "declarer": serializers.CharField(allow_null=True),
+        "tricks": serializers.IntegerField(allow_null=True),
+        "result": serializers.IntegerField(help_text="+overtricks / −undertricks"),
+        "score": serializers.IntegerField(help_text="this side's points (Law 77)"),
+        "imps": serializers.IntegerField(allow_null=True),
+        "matchpoints": serializers.IntegerField(allow_null=True, help_text="2 per score beaten, 1 per tie"),
+        "percentage": serializers.FloatField(allow_null=True),
+    },
+)
+_ASSIGNED_RESPONSE = inline_serializer(
+    "AssignedScore",
+    {
+        "vulnerability": serializers.CharField(),
+        "board": serializers.IntegerField(allow_null=True),
+        "offending_side": serializers.CharField(),
+        "non_offending_side": serializers.CharField(),
+        "results": serializers.ListField(child=serializers.DictField()),
+        "NS": _SIDE_SCORE,
+        "EW": _SIDE_SCORE,
+        "score_ns": serializers.IntegerField(help_text="NS's assigned score"),
+        "score_ew": serializers.IntegerField(help_text="EW's assigned score (need not balance)"),
+        "balanced": serializers.BooleanField(),
+        "table_result": serializers.DictField(allow_null=True),
+        "comparison": serializers.DictField(
+            allow_null=True,
+            help_text="{other_table_score_ns, knockout_imps_ns} or {field_scores_ns, top}",
+        ),
+        "equity": serializers.DictField(
+            allow_null=True, help_text="Law 12C3 (appeals committee): weighted mix"
+        ),
+        "adjustment": serializers.DictField(
+            help_text="the two results as the assigned body of POST /api/adjusted-score/ (the club log's)"
+        ),
+        "laws": serializers.ListField(child=serializers.CharField()),
+    },
+)
+_ERROR = inline_serializer(
+    "FieldErrorBody", {"error": serializers.CharField(), "field": serializers.CharField(allow_null=True)}
+)
+
+
+@extend_schema(
+    summary="Law 12C2 assigned adjusted scores from the possible results",
+    description=(
+        "The Director lists the results the board could have had without the irregularity and marks each likely "
+        "and/or at all probable; the engine gives the non-offending side the most favourable likely result and "
+        "the offending side the most unfavourable at-all-probable one, each scored from its own side (Law 77; "
+        "they need not balance), with each side's IMPs against the other table (78B, and the 86B knockout "
+        "average) or matchpoints against the field (78A). For an appeals committee only (12C3), weights give an "
+        "equity score. Bad input → 400 {error, field} naming the field (results[1].tricks…)."
+    ),
+    request=_ASSIGNED_REQUEST,
+    responses={200: _ASSIGNED_RESPONSE, 400: _ERROR},
+    examples=[
+        OpenApiExample(
+            "Teams, EW offending",
+            request_only=True,
+            value={
+                "board": 5,
+                "offending_side": "EW",
+                "results": [
+                    {
+                        "contract": "4H",
+                        "declarer": "S",
+                        "tricks": 10,
+                        "likely": True,
+                        "at_all_probable": True,
+                    },
+                    {
+                        "contract": "4H",
+                        "declarer": "S",
+                        "tricks": 9,
+                        "likely": False,
+                        "at_all_probable": True,
+                    },
+                ],
+                "other_table_score_ns": 170,
+            },
+        )
+    ],
+)
+@api_view(["POST"])
+def assigned_score(request):
+    return Response(build_assigned(request.data).as_dict())

@@ -1,4 +1,5 @@
-"""API routes of the calculators (boards, scores, IMPs, matchpoints, adjusted scores) and the decision trees."""
+"""API routes of the calculators (boards, scores, IMPs, matchpoints, adjusted scores, the 12C2 builder) and the
+decision trees."""
 
 from django.urls import path
 
@@ -10,6 +11,7 @@ urlpatterns = [
     path("imps/", api.imps, name="api-imps"),
     path("matchpoints/", api.matchpoints, name="api-matchpoints"),
     path("adjusted-score/", api.adjusted_score, name="api-adjusted-score"),
+    path("assigned-score/", api.assigned_score, name="api-assigned-score"),
     path("rulings/trees/", trees_api.tree_list, name="api-tree-list"),
     path("rulings/trees/<slug:slug>/", trees_api.tree_detail, name="api-tree-detail"),
     path("rulings/trees/<slug:slug>/evaluate/", trees_api.tree_evaluate, name="api-tree-evaluate"),

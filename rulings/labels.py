@@ -37,6 +37,9 @@ FIELDS = {
     "percent_ew": _("东西得分百分比（至少，第88条）"),
     "imps_ns": _("南北IMP"),
     "imps_ew": _("东西IMP"),
+    "infraction": _("是否构成违规"),
+    "table_action": _("当场处理"),
+    "adjustment": _("调整分"),
 }
 
 VALUES = {
@@ -86,6 +89,19 @@ VALUES = {
     ("artificial_ew", "average_minus"): _("平均分减"),
     ("artificial_ew", "average"): _("平均分"),
     ("artificial_ew", "average_plus"): _("平均分加"),
+    ("table_action", "continue_play"): _("叫牌和打牌照常继续"),
+    ("table_action", "none"): _("无（只涉及计分）"),
+    ("table_action", "rearrange_seats"): _("调整座位"),
+    ("table_action", "substitute"): _("指定临时替补者"),
+    ("table_action", "cancel_board"): _("这副牌不再打"),
+    ("table_action", "correct_and_continue"): _("给出正确解释后继续"),
+    ("table_action", "change_call"): _("可以更改叫牌（下家随之可以更改）"),
+    ("table_action", "withdraw_play"): _("可以收回该牌改出"),
+    ("adjustment", "none"): _("不调整"),
+    ("adjustment", "review_after_play"): _("打完后再判断是否调整"),
+    ("adjustment", "assigned"): _("裁定调整分（第12条C款2项）"),
+    ("adjustment", "assigned_offending_side"): _("违规方得裁定调整分，非违规方自负其咎的部分不补偿"),
+    ("adjustment", "artificial"): _("人为调整分（第12条C款1项）"),
 }
 
 

@@ -59,6 +59,7 @@ def wizard_walk(request, slug: str):
         context.update(
             question=question,
             choices=choices,
+            answered_query=urlencode(answered),
             step_number=len(steps) + 1,
             back_url=steps[-1]["back_url"] if steps else None,
         )

@@ -32,6 +32,8 @@ Scenario file schema (a file holds ``scenarios:``, a list of)::
         fields: {matchpoints: q1, percentage: q2, top: q3}
       - artificial: {form: pairs, fault: {NS: none, EW: direct}, session_percent: {NS: 63}, side: NS}
         fields: {percent: q1, imps: q2, label: q3}
+      - assigned: {board: 5, offending_side: EW, results: [...], other_table_score_ns: 170}   # Law 12C2
+        fields: {score_ns: q1, score_ew: q2, imps_ns: q3}     # the POST /api/assigned-score/ body
 
 A check's field decides its question: a number question's answer must equal the engine's value; a single-choice
 question's answer must be the one option whose ``value`` equals it (:meth:`Option.matches`).
@@ -59,6 +61,20 @@ CHECK_KINDS: dict[str, frozenset[str]] = {
     "imps": frozenset({"imps"}),
     "matchpoints": frozenset({"matchpoints", "percentage", "top"}),
     "artificial": frozenset({"percent", "imps", "label"}),
+    "assigned": frozenset(
+        {
+            "score_ns",
+            "score_ew",
+            "imps_ns",
+            "imps_ew",
+            "knockout_imps_ns",
+            "matchpoints_ns",
+            "matchpoints_ew",
+            "percentage_ns",
+            "percentage_ew",
+            "balanced",
+        }
+    ),
 }
 """The engine checks a scenario may name, and the fields each gives (see :mod:`practice.core.checks`)."""
 

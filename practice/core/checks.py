@@ -1,9 +1,9 @@
 """The bank against the engine: what ``bridge`` says for a scenario's checks, and every answer that contradicts it.
 
 A scenario's ``checks`` (schema in :mod:`practice.core.bank`) name a decision tree and its facts, or a score, an
-IMP difference, a matchpoint board or an artificial adjusted score; :func:`engine_values` computes them with the
-same code the wizard and the calculators use, and :func:`engine_disagreements` compares the scenario's answers
-with the result. The tests run it over the whole bank, so a hand-written answer cannot drift from the rules.
+IMP difference, a matchpoint board, an artificial adjusted score or the Law 12C2 builder's assigned scores;
+:func:`engine_values` computes them with the same code the wizard and the calculators use, and
+:func:`engine_disagreements` compares the scenario's answers with the result. The tests run it over the whole bank, so a hand-written answer cannot drift from the rules.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bridge import Side, artificial, imps, matchpoints, score
+from bridge.assigned_builder import build_assigned
 from bridge.errors import EngineError
 from bridge.trees import Tree, evaluate
 from practice.core.bank import Check, Scenario
@@ -59,6 +60,20 @@ def engine_values(check: Check, trees: Mapping[str, Tree]) -> dict[str, object]:
         side = Side(str(inputs.get("side", "NS")))
         mine = artificial(inputs["form"], inputs["fault"], inputs.get("session_percent"))[side]
         return {"percent": mine.percent, "imps": mine.imps, "label": mine.label.value}
+    if check.kind == "assigned":
+        built = build_assigned(dict(inputs))
+        return {
+            "score_ns": built.ns.points,
+            "score_ew": built.ew.points,
+            "imps_ns": built.ns.imps,
+            "imps_ew": built.ew.imps,
+            "knockout_imps_ns": built.knockout_imps_ns,
+            "matchpoints_ns": built.ns.matchpoints,
+            "matchpoints_ew": built.ew.matchpoints,
+            "percentage_ns": built.ns.percentage,
+            "percentage_ew": built.ew.percentage,
+            "balanced": built.balanced,
+        }
     raise ValueError(f"unknown check kind {check.kind!r}")  # pragma: no cover - the parser rejects it
 
 

@@ -31,6 +31,8 @@ TREE_TOPICS: dict[str, str] = {
     "dummy": "dummy",
     "claim": "claim",
     "wrong-cards": "wrong_cards",
+    "unauthorized-information": "unauthorized_information",
+    "misinformation": "misinformation",
 }
 """The decision trees drills are made from, and the topic each tree's drills count towards."""
 
@@ -49,6 +51,8 @@ DRILL_FIELDS: dict[str, tuple[str, ...]] = {
     "dummy": ("rule", "rectification", "procedural_penalty"),
     "claim": ("rule", "tricks_awarded", "play_continues"),
     "wrong-cards": ("rule", "board_result", "artificial_ns"),
+    "unauthorized-information": ("rule", "table_action", "adjustment"),
+    "misinformation": ("rule", "table_action", "adjustment"),
 }
 """The ruling fields a drill asks about, per tree (a field whose value is null on a leaf is skipped)."""
 DRILL_RULE_OPTIONS = 4

@@ -18,6 +18,8 @@ TOPICS: tuple[str, ...] = (
     "dummy",
     "claim",
     "wrong_cards",
+    "unauthorized_information",
+    "misinformation",
     "scores",
     "adjusted_scores",
     "law_lookup",

@@ -133,6 +133,10 @@
             ? [label.label_zh + " ", el("small", { lang: "en", text: label.label_en })] : [String(label)];
           return el("a", { "class": "big-choice answer", href: choice[1] }, content);
         })),
+        tree.group === "judgement" ? el("p", { "class": "hint" }, [
+          el("a", { href: box.getAttribute("data-ruling-form-url").replace("__slug__", tree.slug) + "#" + urlencode(answered),
+                    text: labels.poll_hint })
+        ]) : null,
         help
       ]),
       el("div", { "class": "actions" }, [
@@ -228,6 +232,12 @@
         el("p", { "class": "laws" }, ruling.laws.map(function (ref) { return lawLink(ref, "ref tile-inline"); }))
       ]),
       adjust,
+      tree.group === "judgement" ? el("div", { "class": "actions judgement-actions" }, [
+        el("a", { "class": "button", text: labels.ruling_form,
+                  href: box.getAttribute("data-ruling-form-url").replace("__slug__", tree.slug) + "#" +
+                    urlencode(answered.concat(optional)) }),
+        el("a", { "class": "button secondary", href: box.getAttribute("data-assigned-url"), text: labels.assigned })
+      ]) : null,
       el("div", { "class": "actions" }, [
         el("a", { "class": "button secondary", href: path, text: labels.restart }),
         el("button", { type: "button", "class": "secondary", "data-share": true, text: labels.share }),

@@ -19,6 +19,8 @@ def test_tree_list(http):
         "dummy",
         "claim",
         "wrong-cards",
+        "unauthorized-information",
+        "misinformation",
     ]
     for tree in trees:
         assert tree["edition"] == "ccba-1999" and tree["title"] and tree["title_en"] and tree["laws"]

@@ -36,6 +36,8 @@ FIXTURE_SLUGS = {
     "dummy",
     "claim",
     "wrong-cards",
+    "unauthorized-information",
+    "misinformation",
 }
 
 

@@ -177,6 +177,12 @@ def test_offline_search_page(offline):
         "exposed-card-auction",
         "change-of-call",
         "inadmissible-call",
+        "penalty-card",
+        "dummy",
+        "claim",
+        "wrong-cards",
+        "unauthorized-information",
+        "misinformation",
     ],
 )
 def test_offline_walk_each_tree_to_a_ruling(offline, slug):

@@ -19,6 +19,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db]
         "dummy",
         "claim",
         "wrong-cards",
+        "unauthorized-information",
+        "misinformation",
     ],
 )
 def test_walk_each_tree_to_a_ruling_by_tapping(open_page, slug):

@@ -23,6 +23,8 @@ def test_trees_validate_against_the_database_refs():
         "dummy",
         "claim",
         "wrong-cards",
+        "unauthorized-information",
+        "misinformation",
     }
     for tree in trees().values():
         validate(tree, refs)  # raises TreeError listing every unresolved reference

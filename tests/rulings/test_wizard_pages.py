@@ -13,6 +13,8 @@ def test_index_lists_the_irregularities(client):
         "dummy",
         "claim",
         "wrong-cards",
+        "unauthorized-information",
+        "misinformation",
     ):
         assert f'href="/rulings/{slug}/"' in html
 

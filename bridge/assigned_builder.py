@@ -1,0 +1,538 @@
+"""Law 12C2 (1997 code): the assigned adjusted score built from the results the board could have had.
+
+The Director lists the results the board could have had without the irregularity (contract, declarer, tricks)
+and judges, for each, whether it was **likely** and whether it was **at all probable**. The law then fixes the
+arithmetic, which is all this module does:
+
+- the non-offending side gets the result most favourable to it among the *likely* ones;
+- the offending side gets the result most unfavourable to it among the *at all probable* ones;
+- each side is scored from its own point of view (Law 77), so the two scores need not balance (12C2);
+- against the other table's score each side's IMPs are computed separately (78B), and for a knockout match the
+  average of the two is given to both (86B); against the field's scores each side is matchpointed (78A);
+- for an appeals committee only (12C3 — in the 1997 code not the Director), an equity score that weights the
+  results as the committee sets.
+
+The judgements stay the Director's: "likely", "at all probable" and the weights are inputs, never computed. The
+figures sometimes quoted for them (ACBL: likely ≈ one in three, at all probable ≈ one in six) are regulations,
+not law. Where the non-offending side caused part of its own damage by irrational, wild or gambling action (the
+WBF Code of Practice, not the 1997 law text), the Director may let it keep the table result
+(``non_offending_keeps_table_result``); the offending side still gets its 12C2 score.
+
+:func:`build_assigned` reads the request as the API receives it (a JSON object) and raises an
+:class:`~bridge.errors.AdjustedScoreError` naming the field for bad input; static/js/assigned-builder.js is its
+port for the offline pages (tests/e2e/test_assigned_parity.py holds the two to the same answers).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from . import messages, tables
+from .boards import board_info
+from .cards import Side, Vulnerability
+from .comparison import imps, matchpoint_score, percentage
+from .errors import AdjustedScoreError, EngineError
+from .scoring import Score, score
+
+__all__ = [
+    "MAX_FIELD_SCORES",
+    "MAX_RESULTS",
+    "AssignedBuild",
+    "Equity",
+    "PossibleResult",
+    "SideScore",
+    "build_assigned",
+]
+
+MAX_RESULTS = 12
+"""Possible results one request may list (a board rarely has more than four or five worth naming)."""
+MAX_FIELD_SCORES = 500
+"""Other tables' scores one matchpoint comparison may list."""
+WEIGHT_TOLERANCE = 1e-9
+"""How far the 12C3 weights may sum from 1."""
+
+REQUEST_KEYS = (
+    "vulnerability",
+    "board",
+    "offending_side",
+    "appeals_committee",
+    "results",
+    "table_result",
+    "non_offending_keeps_table_result",
+    "other_table_score_ns",
+    "field_scores_ns",
+)
+RESULT_KEYS = ("contract", "declarer", "tricks", "likely", "at_all_probable", "weight")
+TABLE_KEYS = ("contract", "declarer", "tricks")
+
+NON_OFFENDING = "non_offending"
+OFFENDING = "offending"
+LIKELY = "likely"
+AT_ALL_PROBABLE = "at_all_probable"
+TABLE = "table"
+
+
+@dataclass(frozen=True, slots=True)
+class PossibleResult:
+    """One result the board could have had: its Law 77 score and the Director's two judgements (12C2), with the
+    appeals committee's weight when it sets one (12C3)."""
+
+    score: Score
+    likely: bool
+    at_all_probable: bool
+    weight: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """One side's assigned score: which result it gets (``result``, the index in the list; None when it keeps
+    the table result), on what basis, and its points from its own point of view, with their IMPs (78B) or
+    matchpoints (78A) when a comparison is given."""
+
+    side: Side
+    role: str
+    basis: str
+    result: int | None
+    score: Score
+    points: int
+    imps: int | None = None
+    matchpoints: int | None = None
+    percentage: float | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "role": self.role,
+            "basis": self.basis,
+            "result_index": self.result,
+            **_result_fields(self.score),
+            "score": self.points,
+            "imps": self.imps,
+            "matchpoints": self.matchpoints,
+            "percentage": self.percentage,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Equity:
+    """Law 12C3: the appeals committee's equity score, one weighted mix given to both sides (it balances).
+
+    ``score_ns`` is Σ weight × NS score; with the other table's score, ``imps_ns`` is Σ weight × the IMPs of
+    each result against it; with the field's scores, ``matchpoints_ns`` is Σ weight × each result's matchpoints,
+    out of the same top. EW's figures are the mirror images. Rounded to 2 decimals.
+    """
+
+    score_ns: float
+    score_ew: float
+    imps_ns: float | None = None
+    imps_ew: float | None = None
+    matchpoints_ns: float | None = None
+    matchpoints_ew: float | None = None
+    percentage_ns: float | None = None
+    percentage_ew: float | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "score_ns": self.score_ns,
+            "score_ew": self.score_ew,
+            "imps_ns": self.imps_ns,
+            "imps_ew": self.imps_ew,
+            "matchpoints_ns": self.matchpoints_ns,
+            "matchpoints_ew": self.matchpoints_ew,
+            "percentage_ns": self.percentage_ns,
+            "percentage_ew": self.percentage_ew,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class AssignedBuild:
+    """The two assigned scores of Law 12C2 and what they amount to against the comparison given."""
+
+    vulnerability: Vulnerability
+    board: int | None
+    offending_side: Side
+    results: tuple[PossibleResult, ...]
+    ns: SideScore
+    ew: SideScore
+    table: Score | None = None
+    other_table_score_ns: int | None = None
+    field_scores_ns: tuple[int, ...] | None = None
+    top: int | None = None
+    knockout_imps_ns: float | None = None
+    equity: Equity | None = None
+    laws: tuple[str, ...] = ("12C2", "77")
+
+    @property
+    def non_offending_side(self) -> Side:
+        return self.offending_side.opponents
+
+    @property
+    def balanced(self) -> bool:
+        """Whether the two scores happen to balance; Law 12C2 does not require it."""
+        return self.ns.points + self.ew.points == 0
+
+    def side(self, side: Side) -> SideScore:
+        return self.ns if side is Side.NS else self.ew
+
+    def adjustment(self) -> dict[str, object]:
+        """The two assigned results as the ``assigned`` body of POST /api/adjusted-score/ (the club log's
+        ``adjustment``): each side's contract, declarer and tricks."""
+        return {
+            "method": "assigned",
+            "vulnerability": self.vulnerability.value,
+            "NS": _outcome(self.ns.score),
+            "EW": _outcome(self.ew.score),
+        }
+
+    def as_dict(self) -> dict[str, object]:
+        """The answer of POST /api/assigned-score/."""
+        comparison: dict[str, object] | None = None
+        if self.other_table_score_ns is not None:
+            comparison = {
+                "other_table_score_ns": self.other_table_score_ns,
+                "knockout_imps_ns": self.knockout_imps_ns,
+            }
+        elif self.field_scores_ns is not None:
+            comparison = {"field_scores_ns": list(self.field_scores_ns), "top": self.top}
+        return {
+            "vulnerability": self.vulnerability.value,
+            "board": self.board,
+            "offending_side": self.offending_side.value,
+            "non_offending_side": self.non_offending_side.value,
+            "results": [
+                {
+                    **_result_fields(result.score),
+                    "score_ns": result.score.score_ns,
+                    "score_ew": result.score.score_ew,
+                    "likely": result.likely,
+                    "at_all_probable": result.at_all_probable,
+                    "weight": result.weight,
+                }
+                for result in self.results
+            ],
+            "NS": self.ns.as_dict(),
+            "EW": self.ew.as_dict(),
+            "score_ns": self.ns.points,
+            "score_ew": self.ew.points,
+            "balanced": self.balanced,
+            "table_result": None
+            if self.table is None
+            else {
+                **_result_fields(self.table),
+                "score_ns": self.table.score_ns,
+                "score_ew": self.table.score_ew,
+            },
+            "comparison": comparison,
+            "equity": None if self.equity is None else self.equity.as_dict(),
+            "adjustment": self.adjustment(),
+            "laws": list(self.laws),
+        }
+
+
+def _result_fields(result: Score) -> dict[str, object]:
+    return {
+        "contract": str(result.contract),
+        "declarer": None if result.declarer is None else result.declarer.value,
+        "tricks": result.tricks,
+        "result": result.result,
+    }
+
+
+def _outcome(result: Score) -> dict[str, object]:
+    return {
+        "contract": str(result.contract),
+        "declarer": None if result.declarer is None else result.declarer.value,
+        "tricks": result.tricks,
+    }
+
+
+def points(result: Score, side: Side) -> int:
+    """``side``'s points on ``result`` (Law 77 scores NS and EW with opposite signs)."""
+    return result.score_ns if side is Side.NS else result.score_ew
+
+
+# --- reading the request ---------------------------------------------------------------------------------
+
+
+def _unknown_key(data: Mapping[str, object], allowed: Sequence[str], prefix: str) -> None:
+    unknown = sorted(str(key) for key in data if key not in allowed)
+    if unknown:
+        raise AdjustedScoreError(messages.UNKNOWN_KEY, prefix + unknown[0], name=unknown[0])
+
+
+def _given(data: Mapping[str, object], key: str) -> bool:
+    return data.get(key) is not None
+
+
+def _flag(value: object, field: str) -> bool:
+    """A JSON boolean; left out (None) is false."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise AdjustedScoreError(messages.ASSIGNED_FLAG_NOT_BOOL, field, name=field, value=value)
+    return value
+
+
+def _vulnerability(data: Mapping[str, object]) -> tuple[Vulnerability, int | None]:
+    """Law 2: the board's vulnerability, from ``board`` when given (``vulnerability`` must then agree)."""
+    if _given(data, "board"):
+        number = data["board"]
+        try:
+            board = board_info(number)  # type: ignore[arg-type]  # checked there: BoardError names "board"
+        except EngineError as exc:
+            raise exc.with_field("board") from None
+        if _given(data, "vulnerability"):
+            given = Vulnerability.parse(data["vulnerability"])  # type: ignore[arg-type]
+            if given is not board.vulnerability:
+                raise AdjustedScoreError(
+                    messages.ASSIGNED_VULNERABILITY_CONTRADICTS,
+                    "vulnerability",
+                    value=data["vulnerability"],
+                    board=board.number,
+                    expected=board.vulnerability.value,
+                )
+        return board.vulnerability, board.number
+    if not _given(data, "vulnerability"):
+        raise AdjustedScoreError(messages.INPUT_REQUIRED, "vulnerability", name="vulnerability")
+    return Vulnerability.parse(data["vulnerability"]), None  # type: ignore[arg-type]
+
+
+def _score(data: Mapping[str, object], vulnerability: Vulnerability, where: str) -> Score:
+    try:
+        return score(
+            data.get("contract"),  # type: ignore[arg-type]  # score() checks each value, naming its field
+            data.get("declarer"),  # type: ignore[arg-type]
+            vulnerability,
+            data.get("tricks"),  # type: ignore[arg-type]
+        )
+    except EngineError as exc:
+        raise exc.with_field(f"{where}.{exc.field}") from None
+
+
+def _weight(value: object, field: str, number: int, committee: bool) -> float | None:
+    if value is None:
+        return None
+    if not committee:
+        raise AdjustedScoreError(messages.ASSIGNED_WEIGHT_NOT_COMMITTEE, field)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise AdjustedScoreError(messages.ASSIGNED_WEIGHT_RANGE, field, number=number, value=value)
+    if not 0 <= value <= 1:
+        raise AdjustedScoreError(messages.ASSIGNED_WEIGHT_RANGE, field, number=number, value=value)
+    return float(value)
+
+
+def _results(
+    data: Mapping[str, object], vulnerability: Vulnerability, committee: bool
+) -> list[PossibleResult]:
+    raw = data.get("results")
+    if raw is None:
+        raise AdjustedScoreError(messages.INPUT_REQUIRED, "results", name="results")
+    if isinstance(raw, str | bytes | Mapping) or not isinstance(raw, Sequence):
+        raise AdjustedScoreError(messages.ASSIGNED_RESULTS_NOT_LIST, "results")
+    if not raw:
+        raise AdjustedScoreError(messages.ASSIGNED_RESULTS_EMPTY, "results")
+    if len(raw) > MAX_RESULTS:
+        raise AdjustedScoreError(messages.ASSIGNED_RESULTS_TOO_MANY, "results", max=MAX_RESULTS)
+    results: list[PossibleResult] = []
+    for index, item in enumerate(raw):
+        where = f"results[{index}]"
+        if not isinstance(item, Mapping):
+            raise AdjustedScoreError(messages.ASSIGNED_RESULT_NOT_OBJECT, where, index=index)
+        _unknown_key(item, RESULT_KEYS, where + ".")
+        scored = _score(item, vulnerability, where)
+        likely = _flag(item.get("likely"), where + ".likely")
+        probable = _flag(item.get("at_all_probable"), where + ".at_all_probable")
+        if likely and not probable:
+            raise AdjustedScoreError(
+                messages.ASSIGNED_LIKELY_NOT_PROBABLE, where + ".at_all_probable", number=index + 1
+            )
+        weight = _weight(item.get("weight"), where + ".weight", index + 1, committee)
+        results.append(PossibleResult(scored, likely, probable, weight))
+    if not any(result.likely for result in results):
+        raise AdjustedScoreError(messages.ASSIGNED_NONE_LIKELY, "results")
+    weights = [result.weight for result in results if result.weight is not None]
+    if weights:
+        total = math.fsum(weights)
+        if abs(total - 1) > WEIGHT_TOLERANCE:
+            raise AdjustedScoreError(messages.WEIGHTS_SUM, "results", total=total)
+    return results
+
+
+def _table(data: Mapping[str, object], vulnerability: Vulnerability) -> Score | None:
+    raw = data.get("table_result")
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise AdjustedScoreError(messages.ASSIGNED_TABLE_NOT_OBJECT, "table_result")
+    _unknown_key(raw, TABLE_KEYS, "table_result.")
+    return _score(raw, vulnerability, "table_result")
+
+
+def _other_table(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise AdjustedScoreError(messages.OTHER_TABLE_NOT_WHOLE, "other_table_score_ns", value=value)
+    return value
+
+
+def _field(value: object) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str | bytes) or not isinstance(value, list | tuple):
+        raise AdjustedScoreError(messages.FIELD_SCORES_NOT_LIST, "field_scores_ns")
+    if not value:
+        raise AdjustedScoreError(messages.FIELD_SCORES_EMPTY, "field_scores_ns")
+    if len(value) > MAX_FIELD_SCORES:
+        raise AdjustedScoreError(messages.ASSIGNED_FIELD_TOO_MANY, "field_scores_ns", max=MAX_FIELD_SCORES)
+    for index, item in enumerate(value):
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise AdjustedScoreError(
+                messages.SCORES_ITEM_NOT_WHOLE,
+                "field_scores_ns",
+                name="field_scores_ns",
+                index=index,
+                value=item,
+            )
+    return tuple(value)
+
+
+# --- the law's arithmetic --------------------------------------------------------------------------------
+
+
+def _pick(results: Sequence[PossibleResult], side: Side, *, best: bool) -> int:
+    """Law 12C2: the index of the result most favourable (``best``) or most unfavourable to ``side`` among the
+    likely (best) or at-all-probable (worst) ones; on a tie, the first listed."""
+    chosen: int | None = None
+    for index, result in enumerate(results):
+        if not (result.likely if best else result.at_all_probable):
+            continue
+        if chosen is None:
+            chosen = index
+            continue
+        mine, kept = points(result.score, side), points(results[chosen].score, side)
+        if (mine > kept) if best else (mine < kept):
+            chosen = index
+    assert chosen is not None  # at least one result is likely, hence at all probable
+    return chosen
+
+
+def _round(value: float) -> float:
+    return round(value, tables.PERCENT_DECIMALS) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def build_assigned(request: object) -> AssignedBuild:
+    """Law 12C2: both sides' assigned scores from the possible results, with their Law 78 consequence.
+
+    ``request`` is the JSON object of POST /api/assigned-score/: ``vulnerability`` (or ``board``, Law 2),
+    ``offending_side`` (NS or EW), ``results`` (each ``contract``, ``declarer``, ``tricks``, and the Director's
+    ``likely`` / ``at_all_probable``: a likely result must be at all probable, and at least one must be likely),
+    optionally the ``table_result`` (and ``non_offending_keeps_table_result``), one comparison —
+    ``other_table_score_ns`` (teams: each side's IMPs, 78B, and the knockout average, 86B) or
+    ``field_scores_ns`` (pairs: each side's matchpoints against the other NS scores, 78A) — and, for an appeals
+    committee (``appeals_committee: true``), a ``weight`` per result (summing to 1) for the 12C3 equity score.
+    """
+    if not isinstance(request, Mapping):
+        raise AdjustedScoreError(messages.BODY_NOT_OBJECT, None)
+    _unknown_key(request, REQUEST_KEYS, "")
+    vulnerability, board = _vulnerability(request)
+    if not _given(request, "offending_side"):
+        raise AdjustedScoreError(messages.INPUT_REQUIRED, "offending_side", name="offending_side")
+    offending = Side.parse(request["offending_side"], field="offending_side")
+    committee = _flag(request.get("appeals_committee"), "appeals_committee")
+    results = _results(request, vulnerability, committee)
+    table = _table(request, vulnerability)
+    keeps_table = _flag(request.get("non_offending_keeps_table_result"), "non_offending_keeps_table_result")
+    if keeps_table and table is None:
+        raise AdjustedScoreError(messages.ASSIGNED_KEEPS_NEEDS_TABLE, "table_result")
+    other = _other_table(request.get("other_table_score_ns"))
+    field = _field(request.get("field_scores_ns"))
+    if other is not None and field is not None:
+        raise AdjustedScoreError(messages.ASSIGNED_TWO_COMPARISONS, "field_scores_ns")
+
+    non_offending = offending.opponents
+    sides: dict[Side, SideScore] = {}
+    if keeps_table:
+        assert table is not None
+        sides[non_offending] = SideScore(
+            non_offending, NON_OFFENDING, TABLE, None, table, points(table, non_offending)
+        )
+    else:
+        index = _pick(results, non_offending, best=True)
+        chosen = results[index].score
+        sides[non_offending] = SideScore(
+            non_offending, NON_OFFENDING, LIKELY, index, chosen, points(chosen, non_offending)
+        )
+    index = _pick(results, offending, best=False)
+    chosen = results[index].score
+    sides[offending] = SideScore(
+        offending, OFFENDING, AT_ALL_PROBABLE, index, chosen, points(chosen, offending)
+    )
+
+    laws = ["12C2", "77"]
+    top: int | None = None
+    knockout: float | None = None
+    if other is not None:
+        # Each side against its own counterpart at the other table: NS's score against other, EW's against −other.
+        for side, counterpart in ((Side.NS, other), (Side.EW, -other)):
+            mine = sides[side]
+            sides[side] = replace(mine, imps=imps(mine.points - counterpart))
+        ns_imps, ew_imps = sides[Side.NS].imps, sides[Side.EW].imps
+        assert ns_imps is not None and ew_imps is not None
+        knockout = (ns_imps - ew_imps) / 2 + 0.0  # Law 86B: the average of the two results, given to both
+        laws += ["78B", "86B"]
+    elif field is not None:
+        for side in Side:
+            mine = sides[side]
+            others = list(field) if side is Side.NS else [-value for value in field]
+            units, top = matchpoint_score(mine.points, others, field="field_scores_ns")
+            sides[side] = replace(mine, matchpoints=units, percentage=percentage(units, top))
+        laws.append("78A")
+
+    equity = _equity(results, other, field)
+    if equity is not None:
+        laws.append("12C3")
+    return AssignedBuild(
+        vulnerability=vulnerability,
+        board=board,
+        offending_side=offending,
+        results=tuple(results),
+        ns=sides[Side.NS],
+        ew=sides[Side.EW],
+        table=table,
+        other_table_score_ns=other,
+        field_scores_ns=field,
+        top=top,
+        knockout_imps_ns=knockout,
+        equity=equity,
+        laws=tuple(laws),
+    )
+
+
+def _equity(
+    results: Sequence[PossibleResult], other: int | None, field: tuple[int, ...] | None
+) -> Equity | None:
+    """Law 12C3: the weighted mix of the results the committee weighted above 0 (None when it set no weights)."""
+    lines = [(result.score, result.weight) for result in results if result.weight]
+    if not lines:
+        return None
+    score_ns = _round(math.fsum(weight * result.score_ns for result, weight in lines))
+    equity = Equity(score_ns=score_ns, score_ew=_round(-score_ns))
+    if other is not None:
+        total = _round(math.fsum(weight * imps(result.score_ns - other) for result, weight in lines))
+        return Equity(score_ns, equity.score_ew, imps_ns=total, imps_ew=_round(-total))
+    if field is not None:
+        top = tables.MATCHPOINTS_PER_SCORE_BEATEN * len(field)
+        total = _round(
+            math.fsum(weight * matchpoint_score(result.score_ns, list(field))[0] for result, weight in lines)
+        )
+        return Equity(
+            score_ns,
+            equity.score_ew,
+            matchpoints_ns=total,
+            matchpoints_ew=_round(top - total),
+            percentage_ns=percentage(total, top),
+            percentage_ew=percentage(top - total, top),
+        )
+    return equity

@@ -1,0 +1,200 @@
+"""The judgement rulings' forms read once: the assigned-score builder's fields, the player poll's, and the ruling
+form's record for the club log (Laws 12C2, 16A, 73F, 75, 92).
+
+The builder page (/tools/assigned/), the ruling form (/rulings/<slug>/form/) and their script
+(static/js/judgement.js) post the same fields: ``board`` or ``vulnerability``, ``offending_side``, rows
+``r0_…``–``r4_…`` (``level`` 1–7 or PASS, ``strain``, ``dbl``, ``declarer``, ``tricks``, ``likely``,
+``probable``, ``weight`` in percent), the table result ``t_…``, ``keeps_table``, ``other_table`` or
+``field_scores``, ``committee``; the poll ``poll_action`` and rows ``p0_…``–``p5_…`` (``call``, ``chose``,
+``considered``). :func:`builder_request` and :func:`poll_request` turn them into the bodies bridge reads
+(POST /api/assigned-score/ and bridge.poll.tally); numbers that cannot be read raise an EngineError naming the
+body's field, everything else is left for the engine to refuse with its own message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from django.utils.translation import gettext as _
+
+from bridge.assigned_builder import AssignedBuild
+from bridge.inputs import number, scores_from_text, whole_number
+from bridge.poll import PollTally
+from bridge.trees import Evaluation, Tree
+
+BUILDER_ROWS = 5
+"""Rows of possible results the form offers (the engine takes up to bridge.assigned_builder.MAX_RESULTS)."""
+POLL_ROWS = 6
+"""Rows of calls the poll form offers (the engine takes up to bridge.poll.MAX_POLL_CALLS)."""
+PASS = "PASS"
+TEXT_LIMITS = {"statement": 600, "decision": 600, "poll_notes": 250}
+"""Characters of each text box: enough for a ruling, short enough that the form prints on one A4 page."""
+
+Getter = Callable[[str], str]
+
+
+def _getter(data: Mapping[str, object]) -> Getter:
+    def get(name: str) -> str:
+        value = data.get(name)
+        return value.strip() if isinstance(value, str) else ""
+
+    return get
+
+
+def _checked(get: Getter, name: str) -> bool:
+    return get(name) in ("on", "true", "1")
+
+
+def _contract(get: Getter, prefix: str) -> str | None:
+    """The contract a row's pads describe (``4`` ``S`` ``X`` → ``4SX``), PASS for a passed-out board, or None."""
+    level = get(prefix + "level")
+    if not level:
+        return None
+    if level.upper() == PASS:
+        return PASS
+    return f"{level}{get(prefix + 'strain')}{get(prefix + 'dbl')}"
+
+
+def _result(get: Getter, prefix: str, field: str) -> dict[str, object]:
+    tricks = get(prefix + "tricks")
+    return {
+        "contract": _contract(get, prefix),
+        "declarer": get(prefix + "declarer") or None,
+        "tricks": whole_number(tricks, f"{field}.tricks", low=0, high=13) if tricks else None,
+    }
+
+
+def builder_request(data: Mapping[str, object]) -> dict[str, object]:
+    """The POST /api/assigned-score/ body the builder's fields describe (rows without a contract are skipped)."""
+    get = _getter(data)
+    request: dict[str, object] = {"offending_side": get("offending_side") or None}
+    if get("board"):
+        request["board"] = whole_number(get("board"), "board", low=1)
+    if get("vulnerability"):
+        request["vulnerability"] = get("vulnerability")
+    committee = _checked(get, "committee")
+    if committee:
+        request["appeals_committee"] = True
+    results: list[dict[str, object]] = []
+    for row in range(BUILDER_ROWS):
+        prefix = f"r{row}_"
+        if _contract(get, prefix) is None:
+            continue
+        field = f"results[{len(results)}]"
+        result = _result(get, prefix, field)
+        result["likely"] = _checked(get, prefix + "likely")
+        result["at_all_probable"] = _checked(get, prefix + "probable")
+        if committee and get(prefix + "weight"):
+            result["weight"] = number(get(prefix + "weight"), f"{field}.weight") / 100
+        results.append(result)
+    request["results"] = results
+    if _contract(get, "t_") is not None:
+        request["table_result"] = _result(get, "t_", "table_result")
+        if _checked(get, "keeps_table"):
+            request["non_offending_keeps_table_result"] = True
+    if get("other_table"):
+        request["other_table_score_ns"] = whole_number(get("other_table"), "other_table_score_ns")
+    if get("field_scores"):
+        request["field_scores_ns"] = scores_from_text(get("field_scores"), "field_scores_ns")
+    return request
+
+
+def builder_given(data: Mapping[str, object]) -> bool:
+    """Whether the director filled in any possible result (no rows: no adjusted score)."""
+    get = _getter(data)
+    return any(_contract(get, f"r{row}_") is not None for row in range(BUILDER_ROWS))
+
+
+def poll_request(data: Mapping[str, object]) -> dict[str, object] | None:
+    """The poll the fields describe, for bridge.poll.tally; None when nothing was filled in."""
+    get = _getter(data)
+    calls: list[dict[str, object]] = []
+    for row in range(POLL_ROWS):
+        call = get(f"p{row}_call")
+        if not call:
+            continue
+        field = f"calls[{len(calls)}]"
+        entry: dict[str, object] = {"call": call}
+        for name in ("chose", "considered"):
+            value = get(f"p{row}_{name}")
+            if value:
+                entry[name] = whole_number(value, f"{field}.{name}")
+        calls.append(entry)
+    if not calls and not get("poll_action"):
+        return None
+    return {"action": get("poll_action") or None, "calls": calls}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The record a ruling form leaves in the club log
+
+
+def poll_markdown(poll: PollTally, notes: str) -> str:
+    """The poll as the record's notes show it: a table of calls, who chose and who considered each."""
+    lines = [
+        "### " + _("牌手意见调查"),
+        _("实际行动：%(action)s；被调查 %(n)s 人。") % {"action": poll.action, "n": poll.polled},
+        "",
+        "| " + " | ".join([_("叫牌"), _("选择"), _("认真考虑"), _("比例")]) + " |",
+        "|---|---|---|---|",
+    ]
+    for call in poll.calls:
+        mark = " ✓" if call.taken else ""
+        lines.append(f"| {call.call}{mark} | {call.chose} | {call.considered} | {call.share}% |")
+    if notes:
+        lines += ["", notes]
+    return "\n".join(lines)
+
+
+def builder_markdown(built: AssignedBuild) -> str:
+    """Both sides' assigned scores, for the record's notes (the engine's answer is stored beside them)."""
+    lines = ["### " + _("裁定调整分（第12条C款2项）")]
+    for side in (built.ns, built.ew):
+        role = _("非违规方") if side.role == "non_offending" else _("违规方")
+        basis = {
+            "likely": _("很可能的结果中最有利的"),
+            "at_all_probable": _("有可能的结果中最不利的"),
+            "table": _("保留本桌结果"),
+        }[side.basis]
+        result = side.score
+        declarer = result.declarer.value if result.declarer else ""
+        tricks = "" if result.tricks is None else f" {result.tricks}"
+        lines.append(
+            f"- {side.side.value}（{role}，{basis}）：{result.contract} {declarer}{tricks} → {side.points}"
+        )
+    return "\n".join(lines)
+
+
+def record_notes(
+    *, decision: str, poll: PollTally | None, poll_notes: str, built: AssignedBuild | None
+) -> str:
+    parts = []
+    if decision:
+        parts.append("### " + _("裁决与理由") + "\n" + decision)
+    if poll is not None:
+        parts.append(poll_markdown(poll, poll_notes))
+    elif poll_notes:
+        parts.append("### " + _("牌手意见调查") + "\n" + poll_notes)
+    if built is not None:
+        parts.append(builder_markdown(built))
+    return "\n\n".join(parts)
+
+
+def posted_facts(tree: Tree, data: Mapping[str, object]) -> dict[str, str]:
+    """The tree's facts as the form posts them (``fact.<name>``), blanks left out."""
+    facts = {}
+    for fact in tree.facts:
+        value = data.get(f"fact.{fact.name}")
+        if isinstance(value, str) and value.strip():
+            facts[fact.name] = value.strip()
+    return facts
+
+
+def ruling_summary(evaluation: Evaluation | None) -> dict[str, object] | None:
+    """What the form shows of the tree's answer: the ruling's rule and laws, or the next question."""
+    if evaluation is None:
+        return None
+    if evaluation.ruling is not None:
+        return {"rule": evaluation.ruling.outcome.get("rule"), "laws": list(evaluation.ruling.laws)}
+    question = evaluation.question
+    return {"question": question.text.zh if question else ""}

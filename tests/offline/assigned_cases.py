@@ -1,0 +1,225 @@
+"""Requests for the assigned-score builder and the player poll, good and bad, to hold the browser's port
+(static/js/assigned-builder.js) to the Python engine (bridge/assigned_builder.py, bridge/poll.py).
+
+Generated from a fixed seed so a failure can be replayed: every vulnerability and board form, both offending
+sides, every mix of "likely" / "at all probable", passed-out and doubled results, ties, the table result kept,
+both comparisons, committee weights (fractions whose sums and roundings test fsum and Python's round), and
+bad input of every kind the engine refuses. Numbers are kept JSON-exact: a whole number is never written as a
+float (JSON cannot tell 5 from 5.0, Python can).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+CONTRACTS = [
+    "1C", "2D", "2H", "3S", "3NT", "4H", "4S", "4SX", "5CX", "5DX", "6NT", "6HXX", "7S", "3NTX", "PASS",
+    "4 hearts", "4♠", "3n", "4黑桃X",
+]  # fmt: skip
+SEATS = ["N", "E", "S", "W", "north", "南"]
+VULNERABILITIES = ["None", "NS", "EW", "Both", "双有", "n-s"]
+
+
+def _row(rng: random.Random, *, weight: float | None = None) -> dict[str, object]:
+    contract = rng.choice(CONTRACTS)
+    likely = rng.random() < 0.5
+    row: dict[str, object] = {
+        "contract": contract,
+        "declarer": None if contract == "PASS" else rng.choice(SEATS),
+        "tricks": None if contract == "PASS" else rng.randint(4, 13),
+        "likely": likely,
+        "at_all_probable": likely or rng.random() < 0.6,
+    }
+    if weight is not None:
+        row["weight"] = weight
+    return row
+
+
+def _weights(rng: random.Random, count: int) -> list[float]:
+    choices = [
+        [1.0],
+        [0.5, 0.5],
+        [0.6, 0.4],
+        [0.7, 0.2, 0.1],
+        [0.25, 0.25, 0.5],
+        [0.125, 0.375, 0.5],
+        [0.1, 0.2, 0.3, 0.4],
+        [0.3333, 0.3333, 0.3334],
+    ]
+    fitting = [w for w in choices if len(w) <= count]
+    picked = rng.choice(fitting)
+    return picked + [0.0] * (count - len(picked))
+
+
+def builder_cases(seed: int = 1997, count: int = 400) -> list[object]:
+    """Good requests (count of them, generated) followed by the bad ones."""
+    rng = random.Random(seed)
+    cases: list[object] = []
+    for number in range(count):
+        size = rng.randint(1, 5)
+        committee = number % 5 == 0
+        weights = _weights(rng, size) if committee else [None] * size
+        rows = [_row(rng, weight=weight) for weight in weights]
+        if not any(row["likely"] for row in rows):
+            rows[rng.randrange(size)].update(likely=True, at_all_probable=True)
+        request: dict[str, object] = {
+            "offending_side": rng.choice(["NS", "EW", "南北", "e/w"]),
+            "results": rows,
+        }
+        if number % 3 == 0:
+            request["board"] = rng.randint(1, 40)
+        else:
+            request["vulnerability"] = rng.choice(VULNERABILITIES)
+        if committee:
+            request["appeals_committee"] = True
+        if number % 4 == 1:
+            table = _row(rng)
+            request["table_result"] = {key: table[key] for key in ("contract", "declarer", "tricks")}
+            if number % 8 == 1:
+                request["non_offending_keeps_table_result"] = True
+        comparison = number % 3
+        if comparison == 1:
+            request["other_table_score_ns"] = rng.choice([0, 170, -620, 1430, -50, 100, 2000, -2210])
+        elif comparison == 2:
+            request["field_scores_ns"] = [
+                rng.choice(
+                    [-650, -620, -600, -500, -170, -110, 0, 50, 100, 110, 140, 170, 420, 620, 650, 1100]
+                )
+                for _ in range(rng.randint(1, 33))
+            ]
+        cases.append(request)
+    return cases + bad_builder_cases()
+
+
+GOOD = {"vulnerability": "None", "offending_side": "EW", "results": [{"contract": "3NT", "declarer": "N", "tricks": 9,
+        "likely": True, "at_all_probable": True}]}  # fmt: skip
+
+
+def _with_row(**changes: object) -> dict[str, object]:
+    row = {**GOOD["results"][0], **changes}  # type: ignore[index]
+    return {**GOOD, "results": [row]}
+
+
+def bad_builder_cases() -> list[object]:
+    return [
+        ["not", "an", "object"],
+        "3NT",
+        None,
+        {**GOOD, "colour": "red", "zebra": 1},
+        {**GOOD, "vulnerability": None},
+        {**GOOD, "vulnerability": "Sometimes"},
+        {**GOOD, "vulnerability": 3},
+        {**GOOD, "board": 0},
+        {**GOOD, "board": -3},
+        {**GOOD, "board": "5"},
+        {**GOOD, "board": True},
+        {**GOOD, "board": 5, "vulnerability": "EW"},
+        {**GOOD, "board": 5, "vulnerability": "Bogus"},
+        {**GOOD, "offending_side": None},
+        {**GOOD, "offending_side": "N"},
+        {**GOOD, "offending_side": 2},
+        {**GOOD, "appeals_committee": "yes"},
+        {**GOOD, "results": None},
+        {**GOOD, "results": "3NT"},
+        {**GOOD, "results": {"contract": "3NT"}},
+        {**GOOD, "results": []},
+        {**GOOD, "results": [GOOD["results"][0]] * 13},  # type: ignore[index]
+        {**GOOD, "results": [["3NT", "N", 9]]},
+        {**GOOD, "results": [7]},
+        _with_row(odds=3),
+        _with_row(contract="8NT"),
+        _with_row(contract=""),
+        _with_row(contract=None),
+        _with_row(contract=4),
+        _with_row(contract="4Z"),
+        _with_row(declarer=None),
+        _with_row(declarer="X"),
+        _with_row(declarer=1),
+        _with_row(tricks=14),
+        _with_row(tricks=-1),
+        _with_row(tricks=None),
+        _with_row(tricks="9"),
+        _with_row(tricks=9.5),
+        _with_row(contract="PASS", declarer="Q", tricks=None),
+        _with_row(contract="PASS", declarer=None, tricks=20),
+        _with_row(likely="yes"),
+        _with_row(at_all_probable=1),
+        _with_row(at_all_probable=False),
+        _with_row(likely=False),
+        _with_row(weight=1),
+        {**_with_row(weight=1.5), "appeals_committee": True},
+        {**_with_row(weight=-0.25), "appeals_committee": True},
+        {**_with_row(weight="half"), "appeals_committee": True},
+        {**_with_row(weight=True), "appeals_committee": True},
+        {
+            **GOOD,
+            "appeals_committee": True,
+            "results": [
+                {**GOOD["results"][0], "weight": 0.5},  # type: ignore[index]
+                {**GOOD["results"][0], "weight": 0.4},  # type: ignore[index]
+            ],
+        },
+        {**GOOD, "table_result": "4S"},
+        {**GOOD, "table_result": {"contract": "4S", "declarer": "N"}},
+        {**GOOD, "table_result": {"contract": "4S", "declarer": "N", "tricks": 10, "lead": "H"}},
+        {**GOOD, "table_result": {"contract": "9S", "declarer": "N", "tricks": 10}},
+        {**GOOD, "non_offending_keeps_table_result": True},
+        {**GOOD, "non_offending_keeps_table_result": "no"},
+        {**GOOD, "other_table_score_ns": "420"},
+        {**GOOD, "other_table_score_ns": 420.5},
+        {**GOOD, "other_table_score_ns": False},
+        {**GOOD, "field_scores_ns": "420 450"},
+        {**GOOD, "field_scores_ns": []},
+        {**GOOD, "field_scores_ns": [420, "450"]},
+        {**GOOD, "field_scores_ns": [420, None]},
+        {**GOOD, "field_scores_ns": [420] * 501},
+        {**GOOD, "field_scores_ns": [420], "other_table_score_ns": 420},
+    ]
+
+
+def poll_cases(seed: int = 16, count: int = 120) -> list[object]:
+    rng = random.Random(seed)
+    calls = ["Pass", "4♠", "3NT", "X", "4S", "5C", "XX", "lead ♥K", "2 ♦", "不叫"]
+    cases: list[object] = []
+    for _ in range(count):
+        chosen = rng.sample(calls, rng.randint(1, 6))
+        rows = []
+        for call in chosen:
+            row: dict[str, object] = {"call": call}
+            if rng.random() < 0.8:
+                row["chose"] = rng.randint(0, 12)
+            if rng.random() < 0.6:
+                row["considered"] = rng.randint(0, 5)
+            rows.append(row)
+        if not any(row.get("chose") for row in rows):
+            rows[0]["chose"] = rng.randint(1, 9)
+        action = rng.choice(chosen)
+        cases.append({"action": f" {action.lower()} " if rng.random() < 0.3 else action, "calls": rows})
+    # Shares of every small poll: 1 of 3 = 33.33%, 1 of 8 = 12.5%, 1 of 16 = 6.25% (Python's round, ties to even).
+    for passed, bid in itertools.islice(itertools.product(range(0, 17), range(1, 17)), 0, None, 7):
+        cases.append(
+            {"action": "4S", "calls": [{"call": "Pass", "chose": passed}, {"call": "4S", "chose": bid}]}
+        )
+    return cases + [
+        "poll",
+        {"action": "4S", "calls": [{"call": "4S", "chose": 1}], "size": 8},
+        {"calls": [{"call": "4S", "chose": 1}]},
+        {"action": "  ", "calls": [{"call": "4S", "chose": 1}]},
+        {"action": "x" * 41, "calls": [{"call": "4S", "chose": 1}]},
+        {"action": 4, "calls": [{"call": "4S", "chose": 1}]},
+        {"action": "4S", "calls": "4S"},
+        {"action": "4S"},
+        {"action": "4S", "calls": []},
+        {"action": "4S", "calls": [{"call": f"{n}S", "chose": 1} for n in range(9)]},
+        {"action": "4S", "calls": ["4S"]},
+        {"action": "4S", "calls": [{"call": "4S", "chose": 1, "why": "values"}]},
+        {"action": "4S", "calls": [{"call": 4, "chose": 1}]},
+        {"action": "4S", "calls": [{"call": "4S", "chose": -1}]},
+        {"action": "4S", "calls": [{"call": "4S", "chose": 100}]},
+        {"action": "4S", "calls": [{"call": "4S", "chose": True}]},
+        {"action": "4S", "calls": [{"call": "4S", "chose": 1, "considered": "2"}]},
+        {"action": "4S", "calls": [{"call": "4S", "chose": 1}, {"call": "4 s", "chose": 1}]},
+        {"action": "4S", "calls": [{"call": "Pass", "chose": 3}]},
+        {"action": "4S", "calls": [{"call": "4S"}, {"call": "Pass", "considered": 2}]},
+    ]
