@@ -16,11 +16,13 @@ FIELDS = {
     "equity_review": _("按第64条C款审查公平"),
     "adjusted_declarer_tricks": _("调整后庄家方赢墩"),
     "score_ns": _("调整后南北得分"),
+    "partner_play_restriction": _("违规者同伴这一墩的出牌（第57条）"),
 }
 
 VALUES = {
     ("partner_must_pass", "none"): _("不需要"),
     ("partner_must_pass", "rest_of_auction"): _("在以后的竞叫中每次轮到都须不叫"),
+    ("partner_must_pass", "one_round"): _("只在下一次轮到时须不叫"),
     ("penalty_card", "none"): _("无"),
     ("penalty_card", "major"): _("大罚张"),
     ("penalty_card", "minor"): _("小罚张"),
@@ -28,6 +30,11 @@ VALUES = {
     ("lead_restriction", "require_suit"): _("要求首引该花色"),
     ("lead_restriction", "forbid_suit"): _("禁止首引该花色"),
     ("lead_restriction", "pending"): _("由庄家在违规者同伴首次取得出牌权时选择"),
+    ("partner_play_restriction", "none"): _("无"),
+    ("partner_play_restriction", "highest"): _("须打出所引花色中最大的牌"),
+    ("partner_play_restriction", "lowest"): _("须打出所引花色中最小的牌"),
+    ("partner_play_restriction", "other_suit"): _("不得打出庄家指定的另一花色"),
+    ("partner_play_restriction", "pending"): _("由庄家现在从三项中选择"),
 }
 
 

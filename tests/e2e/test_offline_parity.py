@@ -308,6 +308,7 @@ REVOKE_64A1 = {
     "failure_to_play_faced_card": False,
     "noticed_after_nos_called_next_deal": False,
     "noticed_after_round_ended": False,
+    "both_sides_revoked": False,
     "offender_won_revoke_trick": True,
     "offending_side_tricks_after_revoke_trick": 1,
 }
@@ -359,6 +360,9 @@ BAD_INPUTS: list[tuple[str, list[object]]] = [
     ("adjusted", [10, 2, "sideways"]),
     ("adjusted", [1, 2, "declaring"]),
     ("adjusted", [12, 2, "defending"]),
+    ("adjusted", [10, 1, "declaring", 14]),
+    ("adjusted", [3, 2, "declaring", 2]),
+    ("tree", ["revoke", {**REVOKE_64A1, **PLAYED, "other_tricks_transferred": 9}]),
 ]
 
 BAD_INPUT_JS = """(cases) => cases.map(([kind, args]) => {
@@ -370,7 +374,7 @@ BAD_INPUT_JS = """(cases) => cases.map(([kind, args]) => {
       CaipanTree.evaluate(tree, {[args[1]]: args[3]}, T);
     } else if (kind === 'score') CaipanTree.score(args[0], args[1], args[2], args[3], T);
     else if (kind === 'transfer') CaipanTree.tricksTransferred(T, args);
-    else CaipanTree.adjustedDeclarerTricks(T, args[0], args[1], args[2]);
+    else CaipanTree.adjustedDeclarerTricks(T, args[0], args[1], args[2], args[3]);
     return null;
   } catch (error) {
     if (!CaipanTree.isFactError(error)) throw error;
@@ -394,7 +398,10 @@ def _server_error(kind: str, args) -> dict | None:
             tricks_transferred(**args)
         else:
             adjusted_declarer_tricks(
-                declarer_tricks=args[0], tricks_transferred=args[1], revoking_side=args[2]
+                declarer_tricks=args[0],
+                tricks_transferred=args[1],
+                revoking_side=args[2],
+                other_tricks_transferred=args[3] if len(args) > 3 else 0,
             )
     except FieldError as exc:
         answer = {"code": exc.code, "params": exc.params, "field": exc.field, "en": exc.message}
