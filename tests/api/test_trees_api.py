@@ -174,7 +174,7 @@ ERRATA_SITUATIONS = [
     ),
     pytest.param(
         "lead-out-of-turn",
-        {"phase": "premature_play", "declarer_played_both_hands": False, "declarer_option": "highest"},
+        {"phase": "premature_play", "declarer_option": "highest"},
         {"rule": "57", "penalty_card": "major", "partner_play_restriction": "highest"},
         id="T8-57A-east-leads-to-trick-6-before-west-plays-to-trick-5",
     ),
@@ -203,7 +203,7 @@ ERRATA_SITUATIONS = [
             "inadvertent_corrected_at_once": False,
             "after_final_pass": False,
             "offender_obliged_to_pass": True,
-            "lho_called_over_it": False,
+            "accepted": False,
         },
         {"rule": "37", "partner_must_pass": "rest_of_auction", "lead_penalties": True},
         id="T11-37-a-barred-player-makes-an-insufficient-bid",

@@ -28,7 +28,7 @@ OUT_OF_ROTATION = {
     "in_rotation": False,
     "rho_called_before_rectification": False,
 }
-FINAL_PASS = {"inadvertent_corrected_at_once": False, "after_final_pass": True}
+FINAL_PASS = {**OUT_OF_ROTATION, "after_final_pass": True}
 BARRED = {"inadvertent_corrected_at_once": False, "after_final_pass": False, "offender_obliged_to_pass": True}
 
 
@@ -137,13 +137,13 @@ CASES = [
     ),
     pytest.param(
         "barred_player_37",
-        {**BARRED, "lho_called_over_it": False},
+        {**BARRED, "accepted": False},
         outcome("37", "rest_of_auction", True, True, False),
         id="37-T11-a-barred-player-makes-an-insufficient-bid",
     ),
     pytest.param(
         "condoned_35b",
-        {**BARRED, "lho_called_over_it": True},
+        {**BARRED, "accepted": True},
         outcome("35B", "none", False, False, False),
         id="35B-barred-players-bid-condoned-by-lho",
     ),
@@ -247,7 +247,6 @@ def test_questions_follow_in_order(tree: Tree) -> None:
     facts: dict[str, object] = {}
     answers = {
         "inadvertent_corrected_at_once": False,
-        "after_final_pass": False,
         "offender_obliged_to_pass": False,
         "accepted": False,
         "in_rotation": True,
@@ -331,7 +330,7 @@ def test_t9_27c_resolves_law_31_instead_of_stopping_at_it(tree: Tree) -> None:
             assert leaf.outcome_map["lead_penalties"] is not None, leaf.id
     asked = evaluate(tree, {**ORDINARY, "accepted": False, "in_rotation": False})
     assert asked.question is not None and asked.question.fact == "rho_called_before_rectification"
-    turn = evaluate(tree, OUT_OF_ROTATION)
+    turn = evaluate(tree, {**OUT_OF_ROTATION, "after_final_pass": False})
     assert turn.question is not None and turn.question.fact == "whose_turn"
     assert [o.value for o in turn.question.options] == [
         "rho",
@@ -367,13 +366,12 @@ def test_t9_28b_rectification_is_forfeited_and_the_information_is_unauthorised(t
 
 def test_t11_a_barred_player_bars_both_members_of_his_side(tree: Tree) -> None:
     """37: both members of the offending side pass for the rest of the auction; no 27 replacement is asked."""
-    result = evaluate(tree, {**BARRED, "lho_called_over_it": False, "accepted": True, "replacement": "pass"})
+    result = evaluate(tree, {**BARRED, "accepted": False, "in_rotation": True, "replacement": "pass"})
     assert result.ruling is not None and result.ruling["rule"] == "37"
     assert {step.fact for step in result.path} == {
         "inadvertent_corrected_at_once",
-        "after_final_pass",
         "offender_obliged_to_pass",
-        "lho_called_over_it",
+        "accepted",
     }
     assert "两名赛员" in result.ruling.script.zh and "Both members" in result.ruling.script.en
 
@@ -406,3 +404,19 @@ def test_law_26_lead_penalties_follow_a_withdrawn_call_only(tree: Tree) -> None:
         node = tree.node(leaf)
         assert node is not None and node.outcome_map["lead_penalties"] is True, leaf  # type: ignore[union-attr]
         assert "26A2" in node.laws and "26B" in node.laws  # type: ignore[union-attr]
+
+
+def test_a_call_after_the_final_pass_is_asked_about_only_out_of_rotation(tree: Tree) -> None:
+    """A call after the auction has ended is made at nobody's turn (Law 39): the question comes after the
+    out-of-rotation ones, so the walks of an ordinary insufficient bid never meet it."""
+    for facts in (
+        ACCEPTED,
+        {**NOT_ACCEPTED, "replacement": "pass"},
+        {**OUT_OF_ROTATION, "rho_called_before_rectification": True},
+    ):
+        result = evaluate(tree, facts)
+        assert result.ruling is not None and "after_final_pass" not in {step.fact for step in result.path}
+    asked = evaluate(
+        tree, {name: value for name, value in OUT_OF_ROTATION.items() if name != "after_final_pass"}
+    )
+    assert asked.question is not None and asked.question.fact == "after_final_pass"

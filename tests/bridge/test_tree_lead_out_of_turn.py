@@ -19,7 +19,7 @@ OPENING = {**OPENING_LEAD, "declarer_began_spreading": False, "declarer_saw_dumm
 PLAY = {"phase": "play", "induced_by_opponent": False, "correct_leader_led": False}
 DEFENDER = {**PLAY, "offender": "defender", "next_player_played": False}
 DECLARER = {**PLAY, "offender": "declarer", "next_player_played": False, "wrong_defender_played": False}
-PREMATURE = {"phase": "premature_play", "declarer_played_both_hands": False}
+PREMATURE = {"phase": "premature_play"}
 
 
 def outcome(
@@ -163,7 +163,7 @@ CASES = [
     ),
     pytest.param(
         "premature_57c",
-        {"phase": "premature_play", "declarer_played_both_hands": True},
+        {"phase": "premature_play_after_both_hands"},
         outcome("57", False, "none", "none"),
         id="57C-declarer-had-played-from-both-hands-no-penalty",
     ),
@@ -199,7 +199,12 @@ def test_cases_cover_every_leaf(tree: Tree) -> None:
 def test_first_question_is_the_phase(tree: Tree) -> None:
     result = evaluate(tree, {})
     assert result.question is not None and result.question.fact == "phase"
-    assert [option.value for option in result.question.options] == ["opening_lead", "play", "premature_play"]
+    assert [option.value for option in result.question.options] == [
+        "opening_lead",
+        "play",
+        "premature_play",
+        "premature_play_after_both_hands",
+    ]
 
 
 def test_declarer_is_offered_three_choices_then_three_restrictions(tree: Tree) -> None:
@@ -319,11 +324,11 @@ def test_t8_a_premature_lead_is_law_57_not_a_lead_out_of_turn(tree: Tree) -> Non
     assert result.ruling is not None
     assert result.ruling["rule"] == "57" and result.ruling["penalty_card"] == "major"
     assert result.ruling["partner_play_restriction"] == "lowest"
-    assert [step.fact for step in result.path] == ["phase", "declarer_played_both_hands", "declarer_option"]
+    assert [step.fact for step in result.path] == ["phase", "declarer_option"]
 
 
 def test_57c_once_declarer_has_played_from_both_hands_there_is_no_penalty_and_no_option(tree: Tree) -> None:
-    result = evaluate(tree, {"phase": "premature_play", "declarer_played_both_hands": True})
+    result = evaluate(tree, {"phase": "premature_play_after_both_hands", "declarer_option": "highest"})
     assert result.ruling is not None
     assert (result.ruling["penalty_card"], result.ruling["partner_play_restriction"]) == ("none", "none")
     assert "declarer_option" not in {step.fact for step in result.path}
@@ -331,7 +336,7 @@ def test_57c_once_declarer_has_played_from_both_hands_there_is_no_penalty_and_no
 
 def test_premature_play_never_asks_lead_out_of_turn_facts(tree: Tree) -> None:
     result = evaluate(tree, {"phase": "premature_play"})
-    assert result.question is not None and result.question.fact == "declarer_played_both_hands"
+    assert result.question is not None and result.question.fact == "declarer_option"
 
 
 def test_only_law_57_restricts_the_partners_play(tree: Tree) -> None:
