@@ -23,6 +23,7 @@ MAX_TRICKS_AFTER_REVOKE_TRICK = 12
 """A revoke on trick 1 leaves at most 12 later tricks."""
 MAX_TRANSFER = 2
 """Law 64A: never more than two tricks, under either A1 or the 1997 A2."""
+TOTAL_TRICKS = 13
 
 
 class RevokeError(EngineError):
@@ -114,14 +115,22 @@ def tricks_transferred(
 
 
 def adjusted_declarer_tricks(
-    *, declarer_tricks: int, tricks_transferred: int, revoking_side: RevokingSide
+    *,
+    declarer_tricks: int,
+    tricks_transferred: int,
+    revoking_side: RevokingSide,
+    other_tricks_transferred: int = 0,
 ) -> int:
     """Declarer's tricks after the Law 64A transfer: fewer when his side revoked, more when a defender did.
 
     ``declarer_tricks`` is the declaring side's total as played (0–13), the 62D trick-12 correction included.
+    ``other_tricks_transferred`` is what another penalised revoke by the same side on the board transfers: every
+    established revoke is rectified (only 64B2 exempts a repeat in the same suit by the same player), so the
+    result holds both transfers.
     """
-    played = _check_int(declarer_tricks, "declarer_tricks", 0, 13)
+    played = _check_int(declarer_tricks, "declarer_tricks", 0, TOTAL_TRICKS)
     moved = _check_int(tricks_transferred, "tricks_transferred", 0, MAX_TRANSFER)
+    moved += _check_int(other_tricks_transferred, "other_tricks_transferred", 0, TOTAL_TRICKS)
     if revoking_side == "declaring":
         adjusted = played - moved
     elif revoking_side == "defending":
@@ -133,6 +142,6 @@ def adjusted_declarer_tricks(
             sides=", ".join(REVOKING_SIDES),
             value=revoking_side,
         )
-    if not 0 <= adjusted <= 13:
+    if not 0 <= adjusted <= TOTAL_TRICKS:
         raise RevokeError(messages.REVOKE_TOO_FEW_TRICKS, "declarer_tricks", moved=moved, played=played)
     return adjusted

@@ -40,11 +40,13 @@ FIELDS = {
     "infraction": _("是否构成违规"),
     "table_action": _("当场处理"),
     "adjustment": _("调整分"),
+    "partner_play_restriction": _("违规者同伴这一墩的出牌（第57条）"),
 }
 
 VALUES = {
     ("partner_must_pass", "none"): _("不需要"),
     ("partner_must_pass", "rest_of_auction"): _("在以后的竞叫中每次轮到都须不叫"),
+    ("partner_must_pass", "one_round"): _("只在下一次轮到时须不叫"),
     ("penalty_card", "none"): _("无"),
     ("penalty_card", "major"): _("大罚张"),
     ("penalty_card", "minor"): _("小罚张"),
@@ -102,6 +104,11 @@ VALUES = {
     ("adjustment", "assigned"): _("裁定调整分（第12条C款2项）"),
     ("adjustment", "assigned_offending_side"): _("违规方得裁定调整分，非违规方自负其咎的部分不补偿"),
     ("adjustment", "artificial"): _("人为调整分（第12条C款1项）"),
+    ("partner_play_restriction", "none"): _("无"),
+    ("partner_play_restriction", "highest"): _("须打出所引花色中最大的牌"),
+    ("partner_play_restriction", "lowest"): _("须打出所引花色中最小的牌"),
+    ("partner_play_restriction", "other_suit"): _("不得打出庄家指定的另一花色"),
+    ("partner_play_restriction", "pending"): _("由庄家现在从三项中选择"),
 }
 
 

@@ -86,19 +86,26 @@ def compute_tricks_transferred(context: ComputeContext) -> int:
 
 
 def compute_adjusted_declarer_tricks(context: ComputeContext) -> int | None:
-    """Declarer's tricks after the transfer (Law 64A), when ``declarer_tricks`` as played is given."""
+    """Declarer's tricks after the transfer (Law 64A), when ``declarer_tricks`` as played is given; with
+    ``other_tricks_transferred``, what another penalised revoke by the same side transfers is counted too."""
     facts = context.facts
     played = facts.get("declarer_tricks")
     side = _revoking_side(facts)
     transferred = context.outcome.get("tricks_transferred")
+    other = facts.get("other_tricks_transferred", 0)
     if played is None or not isinstance(transferred, int):
         return None
     played = _as_int(played)
-    if transferred == 0:
+    other = _as_int(other)
+    if transferred + other == 0:
         return played  # nothing moves, whichever side revoked
     if side is None:
         return None
-    if "offending_side_tricks_after_revoke_trick" in facts and "offender_won_revoke_trick" in facts:
+    if (
+        transferred
+        and "offending_side_tricks_after_revoke_trick" in facts
+        and "offender_won_revoke_trick" in facts
+    ):
         # The offending side cannot have won more tricks from the revoke trick on than it won in all.
         won_from_revoke_on = revoke.offending_side_tricks_from_revoke_trick(
             offending_side_won_revoke_trick=_as_bool(facts.get("offender_won_revoke_trick"))
@@ -122,6 +129,7 @@ def compute_adjusted_declarer_tricks(context: ComputeContext) -> int | None:
             declarer_tricks=played,
             tricks_transferred=transferred,
             revoking_side="declaring" if side == "declaring" else "defending",
+            other_tricks_transferred=other,
         )
     except revoke.RevokeError as exc:
         raise FactError(exc.template, exc.field or "declarer_tricks", **exc.params) from exc
@@ -287,9 +295,10 @@ COMPUTATIONS: dict[str, Computation] = {
             name="adjusted_declarer_tricks",
             function=compute_adjusted_declarer_tricks,
             nullable=True,
+            # other_tricks_transferred is read when a tree declares it (revoke v2) but not required of every tree.
             inputs=(("declarer_tricks", "int"), ("revoking_side", "enum")),
             uses=("tricks_transferred",),
-            doc="declarer's tricks after the Law 64A transfer",
+            doc="declarer's tricks after the Law 64A transfer (and another revoke's, other_tricks_transferred)",
         ),
         Computation(
             name="score_ns",

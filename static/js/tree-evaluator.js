@@ -162,10 +162,12 @@
     throw FactError(T, cell.field, cell.code, cell.params);
   }
 
-  // Law 64: declarer's tricks after the transfer (bridge.revoke.adjusted_declarer_tricks).
-  function adjustedDeclarerTricks(T, played, moved, side) {
+  // Law 64: declarer's tricks after the transfer (bridge.revoke.adjusted_declarer_tricks), with what another
+  // penalised revoke by the same side transfers (`other`, 0 when not given).
+  function adjustedDeclarerTricks(T, played, moved, side, other) {
     played = checkInt(T, played, "declarer_tricks", 0, T.cards.TOTAL_TRICKS);
     moved = checkInt(T, moved, "tricks_transferred", 0, T.revoke.MAX_TRANSFER);
+    moved += checkInt(T, other === undefined ? 0 : other, "other_tricks_transferred", 0, T.cards.TOTAL_TRICKS);
     var adjusted;
     if (side === "declaring") adjusted = played - moved;
     else if (side === "defending") adjusted = played + moved;
@@ -212,10 +214,12 @@
       var played = get(facts, "declarer_tricks");
       var side = revokingSide(T, facts);
       var transferred = get(outcome, "tricks_transferred");
+      var other = has(facts, "other_tricks_transferred") ? facts.other_tricks_transferred : 0;
       if (played === null || !isInt(transferred)) return null;
-      if (transferred === 0) return played;
+      if (transferred + other === 0) return played;
       if (side === null) return null;
-      if (has(facts, "offending_side_tricks_after_revoke_trick") && has(facts, "offender_won_revoke_trick")) {
+      if (transferred && has(facts, "offending_side_tricks_after_revoke_trick") &&
+          has(facts, "offender_won_revoke_trick")) {
         var wonFromRevokeOn = tricksFromRevokeTrick(
           get(facts, "offender_won_revoke_trick") === true || get(facts, "offending_side_won_revoke_trick") === true,
           facts.offending_side_tricks_after_revoke_trick);
@@ -225,7 +229,7 @@
             { side: side, won: wonFromRevokeOn, played: played, total: offendingTotal });
         }
       }
-      return adjustedDeclarerTricks(T, played, transferred, side === "declaring" ? "declaring" : "defending");
+      return adjustedDeclarerTricks(T, played, transferred, side === "declaring" ? "declaring" : "defending", other);
     },
     score_ns: function (T, facts, outcome) {
       var tricks = get(outcome, "adjusted_declarer_tricks");

@@ -1,4 +1,6 @@
-"""The insufficient-bid tree (Law 27, 1997 code; laws-facts.md B-27): every leaf, and the 1997 specifics."""
+"""The insufficient-bid tree (Law 27 with 25, 28, 31, 35, 37, 39; 1997 code; laws-facts.md B-25–39): a casebook
+with every leaf, each case citing the law it rests on (its id), the errata's situations (errata-2026-12.md §C
+T9–T11), and the 1997 specifics."""
 
 from __future__ import annotations
 
@@ -12,7 +14,22 @@ from tests.bridge.leaf_cases import assert_cases_cover_every_leaf, assert_reache
 
 TREE_PATH = Path(__file__).resolve().parents[2] / "fixtures" / "trees" / "insufficient-bid.yaml"
 
-NOT_ACCEPTED = {"accepted": False, "in_rotation": True}
+# None of the v2 situations: no mis-pull corrected at once, not after the final pass, offender not barred.
+ORDINARY = {
+    "inadvertent_corrected_at_once": False,
+    "after_final_pass": False,
+    "offender_obliged_to_pass": False,
+}
+ACCEPTED = {**ORDINARY, "accepted": True, "corrected_before_lho_chose": False}
+NOT_ACCEPTED = {**ORDINARY, "accepted": False, "in_rotation": True}
+OUT_OF_ROTATION = {
+    **ORDINARY,
+    "accepted": False,
+    "in_rotation": False,
+    "rho_called_before_rectification": False,
+}
+FINAL_PASS = {**OUT_OF_ROTATION, "after_final_pass": True}
+BARRED = {"inadvertent_corrected_at_once": False, "after_final_pass": False, "offender_obliged_to_pass": True}
 
 
 def outcome(
@@ -28,20 +45,12 @@ def outcome(
 
 
 CASES = [
-    pytest.param(
-        "accepted_27a", {"accepted": True}, outcome("27A", "none", False, False, False), id="27A-accepted"
-    ),
+    pytest.param("accepted_27a", ACCEPTED, outcome("27A", "none", False, False, False), id="27A-accepted"),
     pytest.param(
         "accepted_27a",
-        {"accepted": True, "in_rotation": False},
+        {**ACCEPTED, "in_rotation": False},
         outcome("27A", "none", False, False, False),
         id="27A-accepted-even-out-of-rotation",
-    ),
-    pytest.param(
-        "out_of_rotation_27c",
-        {"accepted": False, "in_rotation": False},
-        outcome("27C", None, None, None, None),
-        id="27C-out-of-rotation-goes-to-law-31",
     ),
     pytest.param(
         "double_27b3",
@@ -102,6 +111,112 @@ CASES = [
         outcome("27B1", "none", False, False, True),
         id="27B1-information-damaged-the-nos",
     ),
+    pytest.param(
+        "inadvertent_25a",
+        {"inadvertent_corrected_at_once": True},
+        outcome("25A", "none", False, False, False),
+        id="25A-T10-over-1NT-responder-pulls-1C-for-2C-and-fixes-it-at-once",
+    ),
+    pytest.param(
+        "after_final_pass_39a",
+        {**FINAL_PASS, "offender_on_defending_side": False},
+        outcome("39A", "none", False, False, False),
+        id="39A-T11-dummy-bids-after-the-final-pass",
+    ),
+    pytest.param(
+        "defender_bid_39b",
+        {**FINAL_PASS, "offender_on_defending_side": True, "lho_called_over_it": False},
+        outcome("39B", "none", True, False, False),
+        id="39B-26-T11-defender-bids-after-the-final-pass",
+    ),
+    pytest.param(
+        "condoned_35d",
+        {**FINAL_PASS, "offender_on_defending_side": True, "lho_called_over_it": True},
+        outcome("35D", "none", False, False, False),
+        id="35D-call-after-the-final-pass-condoned",
+    ),
+    pytest.param(
+        "barred_player_37",
+        {**BARRED, "accepted": False},
+        outcome("37", "rest_of_auction", True, True, False),
+        id="37-T11-a-barred-player-makes-an-insufficient-bid",
+    ),
+    pytest.param(
+        "condoned_35b",
+        {**BARRED, "accepted": True},
+        outcome("35B", "none", False, False, False),
+        id="35B-barred-players-bid-condoned-by-lho",
+    ),
+    pytest.param(
+        "accepted_correction_cancelled_27a",
+        {**ACCEPTED, "corrected_before_lho_chose": True},
+        outcome("27A", "none", True, False, False),
+        id="27A-9C-26-T11-correction-before-lho-chose-cancelled-lho-accepts",
+    ),
+    pytest.param(
+        "rho_called_28b",
+        {**OUT_OF_ROTATION, "rho_called_before_rectification": True},
+        outcome("28B", "none", False, False, False),
+        id="28B-T9-insufficient-bid-at-rhos-turn-rho-calls-before-the-director",
+    ),
+    pytest.param(
+        "rho_acted_same_denomination_31a2a",
+        {
+            **OUT_OF_ROTATION,
+            "whose_turn": "rho",
+            "rho_call": "bid_double_or_redouble",
+            "offender_repeated_denomination": True,
+        },
+        outcome("27C", "one_round", False, True, False),
+        id="27C-31A2a-rho-bids-offender-repeats-the-denomination",
+    ),
+    pytest.param(
+        "rho_acted_other_call_31a2b",
+        {
+            **OUT_OF_ROTATION,
+            "whose_turn": "rho",
+            "rho_call": "bid_double_or_redouble",
+            "offender_repeated_denomination": False,
+        },
+        outcome("27C", "rest_of_auction", True, True, False),
+        id="27C-31A2b-rho-bids-offender-changes-denomination",
+    ),
+    pytest.param(
+        "partner_or_lho_turn_31b",
+        {**OUT_OF_ROTATION, "whose_turn": "partner"},
+        outcome("27C", "rest_of_auction", True, True, False),
+        id="27C-31B-insufficient-bid-at-partners-turn",
+    ),
+    pytest.param(
+        "partner_or_lho_turn_31b",
+        {**OUT_OF_ROTATION, "whose_turn": "lho_not_yet_called"},
+        outcome("27C", "rest_of_auction", True, True, False),
+        id="27C-31B-at-lhos-turn-before-the-offender-called",
+    ),
+    pytest.param(
+        "change_of_call_25b",
+        {**OUT_OF_ROTATION, "whose_turn": "lho_after_own_call"},
+        outcome("25B", None, None, None, None),
+        id="25B-31B-at-lhos-turn-after-his-own-call-is-a-change-of-call",
+    ),
+    pytest.param(
+        "other_call_27b2",
+        {
+            **OUT_OF_ROTATION,
+            "whose_turn": "rho",
+            "rho_call": "pass",
+            "repeated_bid_accepted": False,
+            "replacement": "pass",
+        },
+        outcome("27B2", "rest_of_auction", True, True, False),
+        id="31A1-27B2-T9-rho-passes-the-repeated-bid-is-insufficient-in-rotation",
+    ),
+    pytest.param(
+        "accepted_27a",
+        {**OUT_OF_ROTATION, "whose_turn": "rho", "rho_call": "pass", "repeated_bid_accepted": True},
+        outcome("27A", "none", False, False, False),
+        id="31A1-27A-rho-passes-lho-accepts-the-repeated-bid",
+    ),
 ]
 
 
@@ -122,7 +237,7 @@ def test_cases_cover_every_leaf(tree: Tree) -> None:
 
 
 def test_the_director_first_asks_whether_lho_accepts(tree: Tree) -> None:
-    result = evaluate(tree, {})
+    result = evaluate(tree, ORDINARY)
     assert result.question is not None and result.question.fact == "accepted"
     assert "27A" in result.question.laws
 
@@ -131,6 +246,8 @@ def test_questions_follow_in_order(tree: Tree) -> None:
     asked = []
     facts: dict[str, object] = {}
     answers = {
+        "inadvertent_corrected_at_once": False,
+        "offender_obliged_to_pass": False,
         "accepted": False,
         "in_rotation": True,
         "replacement": "lowest_same_denomination",
@@ -192,8 +309,114 @@ def test_barred_partner_scripts_give_the_lead_options_and_law_23(tree: Tree, lea
     assert "26A2" in node.laws and "26B" in node.laws and "16C2" in node.laws  # type: ignore[union-attr]
 
 
-def test_27c_leaves_the_bar_to_law_31(tree: Tree) -> None:
-    result = evaluate(tree, {"accepted": False, "in_rotation": False})
+# --- Vocabulary v2: the situations of errata-2026-12.md §C ------------------------------------------------------
+
+
+def test_t10_the_first_question_is_whether_it_was_a_mis_pull_corrected_at_once(tree: Tree) -> None:
+    """25A comes before everything: a v1 walk (which would bar partner under 27B2) is asked it first."""
+    result = evaluate(tree, {"accepted": False, "in_rotation": True, "replacement": "other_sufficient_bid"})
+    assert result.question is not None and result.question.fact == "inadvertent_corrected_at_once"
+    assert "25A" in result.question.laws
+    mis_pull = evaluate(tree, {"inadvertent_corrected_at_once": True, "replacement": "other_sufficient_bid"})
+    assert mis_pull.ruling is not None
+    assert (mis_pull.ruling["rule"], mis_pull.ruling["partner_must_pass"]) == ("25A", "none")
+
+
+def test_t9_27c_resolves_law_31_instead_of_stopping_at_it(tree: Tree) -> None:
+    """No 27C ruling leaves the bar open: every one says whether partner passes once or for the rest."""
+    for leaf in tree.leaves:
+        if leaf.outcome_map["rule"] == "27C":
+            assert leaf.outcome_map["partner_must_pass"] in ("one_round", "rest_of_auction"), leaf.id
+            assert leaf.outcome_map["lead_penalties"] is not None, leaf.id
+    asked = evaluate(tree, {**ORDINARY, "accepted": False, "in_rotation": False})
+    assert asked.question is not None and asked.question.fact == "rho_called_before_rectification"
+    turn = evaluate(tree, {**OUT_OF_ROTATION, "after_final_pass": False})
+    assert turn.question is not None and turn.question.fact == "whose_turn"
+    assert [o.value for o in turn.question.options] == [
+        "rho",
+        "partner",
+        "lho_not_yet_called",
+        "lho_after_own_call",
+    ]
+
+
+def test_t9_31a1_the_repeated_insufficient_bid_goes_through_law_27(tree: Tree) -> None:
+    """31A1: after RHO passes the insufficient bid cannot simply be repeated; repeated it is insufficient in
+    rotation, so LHO may accept it and otherwise 27B decides (here the lowest bid in the suit, both natural)."""
+    facts = {
+        **OUT_OF_ROTATION,
+        "whose_turn": "rho",
+        "rho_call": "pass",
+        "repeated_bid_accepted": False,
+        "replacement": "lowest_same_denomination",
+        "insufficient_bid_conventional": False,
+        "replacement_conventional": False,
+        "information_damaged_nos": False,
+    }
+    result = evaluate(tree, facts)
+    assert result.ruling is not None and result.ruling["rule"] == "27B1"
+    assert "rho_call" in {step.fact for step in result.path}
+
+
+def test_t9_28b_rectification_is_forfeited_and_the_information_is_unauthorised(tree: Tree) -> None:
+    result = evaluate(tree, {**OUT_OF_ROTATION, "rho_called_before_rectification": True})
     assert result.ruling is not None
-    assert "31" in result.ruling.laws
-    assert "第31条" in result.ruling.script.zh
+    assert "16C2" in result.ruling.laws and "第16条C款2项" in result.ruling.script.zh
+
+
+def test_t11_a_barred_player_bars_both_members_of_his_side(tree: Tree) -> None:
+    """37: both members of the offending side pass for the rest of the auction; no 27 replacement is asked."""
+    result = evaluate(tree, {**BARRED, "accepted": False, "in_rotation": True, "replacement": "pass"})
+    assert result.ruling is not None and result.ruling["rule"] == "37"
+    assert {step.fact for step in result.path} == {
+        "inadvertent_corrected_at_once",
+        "offender_obliged_to_pass",
+        "accepted",
+    }
+    assert "两名赛员" in result.ruling.script.zh and "Both members" in result.ruling.script.en
+
+
+def test_t11_the_premature_correction_is_asked_only_when_lho_accepts(tree: Tree) -> None:
+    asked = evaluate(tree, {**ORDINARY, "accepted": True})
+    assert asked.question is not None and asked.question.fact == "corrected_before_lho_chose"
+    refused = evaluate(tree, {**NOT_ACCEPTED, "replacement": "pass"})
+    assert "corrected_before_lho_chose" not in {step.fact for step in refused.path}
+
+
+def test_law_26_lead_penalties_follow_a_withdrawn_call_only(tree: Tree) -> None:
+    """Lead penalties come with a cancelled call that is replaced by a different final call (26); the condoned
+    calls (35B, 35D), the free ones (25A, 28B) and the one-round bar (31A2(a)) carry none."""
+    for leaf in (
+        "condoned_35b",
+        "condoned_35d",
+        "inadvertent_25a",
+        "rho_called_28b",
+        "rho_acted_same_denomination_31a2a",
+    ):
+        node = tree.node(leaf)
+        assert node is not None and node.outcome_map["lead_penalties"] is False, leaf  # type: ignore[union-attr]
+    for leaf in (
+        "defender_bid_39b",
+        "barred_player_37",
+        "accepted_correction_cancelled_27a",
+        "partner_or_lho_turn_31b",
+    ):
+        node = tree.node(leaf)
+        assert node is not None and node.outcome_map["lead_penalties"] is True, leaf  # type: ignore[union-attr]
+        assert "26A2" in node.laws and "26B" in node.laws  # type: ignore[union-attr]
+
+
+def test_a_call_after_the_final_pass_is_asked_about_only_out_of_rotation(tree: Tree) -> None:
+    """A call after the auction has ended is made at nobody's turn (Law 39): the question comes after the
+    out-of-rotation ones, so the walks of an ordinary insufficient bid never meet it."""
+    for facts in (
+        ACCEPTED,
+        {**NOT_ACCEPTED, "replacement": "pass"},
+        {**OUT_OF_ROTATION, "rho_called_before_rectification": True},
+    ):
+        result = evaluate(tree, facts)
+        assert result.ruling is not None and "after_final_pass" not in {step.fact for step in result.path}
+    asked = evaluate(
+        tree, {name: value for name, value in OUT_OF_ROTATION.items() if name != "after_final_pass"}
+    )
+    assert asked.question is not None and asked.question.fact == "after_final_pass"

@@ -1,4 +1,6 @@
-"""The lead-out-of-turn tree (Laws 53–56 with 50, 1997 code; laws-facts.md B-53–56): every leaf."""
+"""The lead-out-of-turn tree (Laws 53–57 with 47E1 and 50, 1997 code; laws-facts.md B-53–57): a casebook with
+every leaf, each case citing the law it rests on (its id), and the errata's situations (errata-2026-12.md §C
+T5–T8)."""
 
 from __future__ import annotations
 
@@ -12,30 +14,36 @@ from tests.bridge.leaf_cases import assert_cases_cover_every_leaf, assert_reache
 
 TREE_PATH = Path(__file__).resolve().parents[2] / "fixtures" / "trees" / "lead-out-of-turn.yaml"
 
-OPENING = {"phase": "opening_lead", "declarer_began_spreading": False, "declarer_saw_dummy_card": False}
-DEFENDER = {"phase": "play", "offender": "defender", "next_player_played": False}
-DECLARER = {"phase": "play", "offender": "declarer", "next_player_played": False}
+OPENING_LEAD = {"phase": "opening_lead", "induced_by_opponent": False}
+OPENING = {**OPENING_LEAD, "declarer_began_spreading": False, "declarer_saw_dummy_card": False}
+PLAY = {"phase": "play", "induced_by_opponent": False, "correct_leader_led": False}
+DEFENDER = {**PLAY, "offender": "defender", "next_player_played": False}
+DECLARER = {**PLAY, "offender": "declarer", "next_player_played": False, "wrong_defender_played": False}
+PREMATURE = {"phase": "premature_play"}
 
 
-def outcome(rule: str, becomes_dummy: bool, penalty_card: str, restriction: str) -> dict[str, Any]:
+def outcome(
+    rule: str, becomes_dummy: bool, penalty_card: str, restriction: str, partner_play: str = "none"
+) -> dict[str, Any]:
     return {
         "rule": rule,
         "declarer_becomes_dummy": becomes_dummy,
         "penalty_card": penalty_card,
         "lead_restriction": restriction,
+        "partner_play_restriction": partner_play,
     }
 
 
 CASES = [
     pytest.param(
         "spread_forced_54a",
-        {"phase": "opening_lead", "declarer_began_spreading": True},
+        {**OPENING_LEAD, "declarer_began_spreading": True},
         outcome("54A", True, "none", "none"),
         id="54A-declarer-began-spreading",
     ),
     pytest.param(
         "must_accept_54c",
-        {"phase": "opening_lead", "declarer_began_spreading": False, "declarer_saw_dummy_card": True},
+        {**OPENING_LEAD, "declarer_began_spreading": False, "declarer_saw_dummy_card": True},
         outcome("54C", False, "none", "none"),
         id="54C-declarer-saw-dummy",
     ),
@@ -111,6 +119,54 @@ CASES = [
         outcome("55B2", False, "none", "none"),
         id="55B2-declarer-led-from-the-wrong-hand",
     ),
+    pytest.param(
+        "induced_47e1",
+        {"phase": "play", "induced_by_opponent": True},
+        outcome("47E1", False, "none", "none"),
+        id="47E1-T5-dummy-says-your-lead-west-and-west-leads",
+    ),
+    pytest.param(
+        "induced_47e1",
+        {"phase": "opening_lead", "induced_by_opponent": True},
+        outcome("47E1", False, "none", "none"),
+        id="47E1-declarer-tells-the-wrong-defender-to-lead-first",
+    ),
+    pytest.param(
+        "proper_lead_53c",
+        {**PLAY, "correct_leader_led": True},
+        outcome("53C", False, "none", "none"),
+        id="53C-T6-west-leads-out-of-turn-declarer-on-lead-simply-leads",
+    ),
+    pytest.param(
+        "wrong_defender_53b",
+        {**DECLARER, "wrong_defender_played": True},
+        outcome("53B", False, "major", "pending", "pending"),
+        id="53B-57-T7-declarer-leads-from-dummy-when-in-hand-west-plays-to-it",
+    ),
+    pytest.param(
+        "premature_highest_57",
+        {**PREMATURE, "declarer_option": "highest"},
+        outcome("57", False, "major", "pending", "highest"),
+        id="57A-T8-east-leads-to-trick-6-before-west-plays-to-trick-5-highest",
+    ),
+    pytest.param(
+        "premature_lowest_57",
+        {**PREMATURE, "declarer_option": "lowest"},
+        outcome("57", False, "major", "pending", "lowest"),
+        id="57A-premature-play-partner-plays-lowest",
+    ),
+    pytest.param(
+        "premature_other_suit_57",
+        {**PREMATURE, "declarer_option": "other_suit"},
+        outcome("57", False, "major", "pending", "other_suit"),
+        id="57A-premature-play-partner-forbidden-another-suit",
+    ),
+    pytest.param(
+        "premature_57c",
+        {"phase": "premature_play_after_both_hands"},
+        outcome("57", False, "none", "none"),
+        id="57C-declarer-had-played-from-both-hands-no-penalty",
+    ),
 ]
 
 OPENING_LEAD_LEAVES = [
@@ -143,7 +199,12 @@ def test_cases_cover_every_leaf(tree: Tree) -> None:
 def test_first_question_is_the_phase(tree: Tree) -> None:
     result = evaluate(tree, {})
     assert result.question is not None and result.question.fact == "phase"
-    assert [option.value for option in result.question.options] == ["opening_lead", "play"]
+    assert [option.value for option in result.question.options] == [
+        "opening_lead",
+        "play",
+        "premature_play",
+        "premature_play_after_both_hands",
+    ]
 
 
 def test_declarer_is_offered_three_choices_then_three_restrictions(tree: Tree) -> None:
@@ -197,7 +258,93 @@ def test_wrong_hand_retraction_does_not_require_the_same_suit(tree: Tree) -> Non
 
 
 def test_play_phase_never_asks_opening_lead_facts(tree: Tree) -> None:
-    result = evaluate(tree, {"phase": "play"})
+    result = evaluate(tree, PLAY)
     assert result.question is not None and result.question.fact == "offender"
     ruling = evaluate(tree, {**DEFENDER, "choice": "accept", "declarer_choice": "refuse"})
-    assert [step.fact for step in ruling.path] == ["phase", "offender", "next_player_played", "choice"]
+    assert [step.fact for step in ruling.path] == [
+        "phase",
+        "induced_by_opponent",
+        "correct_leader_led",
+        "offender",
+        "next_player_played",
+        "choice",
+    ]
+
+
+# --- Vocabulary v2: the situations of errata-2026-12.md §C ------------------------------------------------------
+
+
+@pytest.mark.parametrize("phase", ["opening_lead", "play"])
+def test_t5_every_lead_out_of_turn_first_asks_whether_an_opponent_induced_it(tree: Tree, phase: str) -> None:
+    """47E1: a lead induced by an opponent's word is taken back without penalty and cannot be accepted, so it
+    cannot be answered as "retract" (Law 56, a major penalty card) or "accept"."""
+    asked = evaluate(tree, {"phase": phase})
+    assert asked.question is not None and asked.question.fact == "induced_by_opponent"
+    ruling = evaluate(tree, {"phase": phase, "induced_by_opponent": True, "choice": "retract"})
+    assert ruling.ruling is not None
+    assert (ruling.ruling["rule"], ruling.ruling["penalty_card"]) == ("47E1", "none")
+    assert "may not accept" in ruling.ruling.script.en and "不得接受" in ruling.ruling.script.zh
+
+
+def test_t6_the_proper_lead_by_the_player_on_lead_is_not_a_retracted_lead(tree: Tree) -> None:
+    """53C: West leads out of turn, declarer (on lead) simply leads; West's card goes back without penalty. v1
+    answered it "retract" and gave Law 56 with a major penalty card."""
+    result = evaluate(tree, {**DEFENDER, "correct_leader_led": True, "choice": "retract"})
+    assert result.ruling is not None
+    assert (result.ruling["rule"], result.ruling["penalty_card"], result.ruling["lead_restriction"]) == (
+        "53C",
+        "none",
+        "none",
+    )
+    assert "16C2" in result.ruling.laws
+
+
+def test_t7_the_wrong_defender_is_asked_only_after_declarers_lead_out_of_turn(tree: Tree) -> None:
+    asked = evaluate(tree, {k: v for k, v in DECLARER.items() if k != "wrong_defender_played"})
+    assert asked.question is not None and asked.question.fact == "wrong_defender_played"
+    defender = evaluate(tree, {**DEFENDER, "choice": "retract"})
+    assert "wrong_defender_played" not in {step.fact for step in defender.path}
+    by_play = evaluate(tree, {**DECLARER, "next_player_played": True})
+    assert by_play.ruling is not None and by_play.ruling["rule"] == "53A"
+
+
+def test_t7_law_57_for_the_wrong_defender_offers_declarer_the_three_options(tree: Tree) -> None:
+    result = evaluate(tree, {**DECLARER, "wrong_defender_played": True})
+    assert result.ruling is not None
+    script = result.ruling.script
+    for words in ("highest", "lowest", "another suit"):
+        assert words in script.en
+    assert "57A" in result.ruling.laws
+
+
+def test_t8_a_premature_lead_is_law_57_not_a_lead_out_of_turn(tree: Tree) -> None:
+    """East leads to trick 6 before West has played to trick 5: 57A, not 56 — a major penalty card and declarer's
+    option for West on trick 5."""
+    result = evaluate(tree, {**PREMATURE, "declarer_option": "lowest"})
+    assert result.ruling is not None
+    assert result.ruling["rule"] == "57" and result.ruling["penalty_card"] == "major"
+    assert result.ruling["partner_play_restriction"] == "lowest"
+    assert [step.fact for step in result.path] == ["phase", "declarer_option"]
+
+
+def test_57c_once_declarer_has_played_from_both_hands_there_is_no_penalty_and_no_option(tree: Tree) -> None:
+    result = evaluate(tree, {"phase": "premature_play_after_both_hands", "declarer_option": "highest"})
+    assert result.ruling is not None
+    assert (result.ruling["penalty_card"], result.ruling["partner_play_restriction"]) == ("none", "none")
+    assert "declarer_option" not in {step.fact for step in result.path}
+
+
+def test_premature_play_never_asks_lead_out_of_turn_facts(tree: Tree) -> None:
+    result = evaluate(tree, {"phase": "premature_play"})
+    assert result.question is not None and result.question.fact == "declarer_option"
+
+
+def test_only_law_57_restricts_the_partners_play(tree: Tree) -> None:
+    """partner_play_restriction is new (57A): only a premature card penalised under Law 57 (53B included) sets it."""
+    restricted = {leaf.id for leaf in tree.leaves if leaf.outcome_map["partner_play_restriction"] != "none"}
+    assert restricted == {
+        "wrong_defender_53b",
+        "premature_highest_57",
+        "premature_lowest_57",
+        "premature_other_suit_57",
+    }

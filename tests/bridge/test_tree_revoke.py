@@ -1,5 +1,6 @@
-"""The revoke tree (Laws 61–64 with 62D, 1997 code; laws-facts.md B-61–64): every leaf, the 1997 second trick,
-and the adjusted score computed through the scoring engine."""
+"""The revoke tree (Laws 61–64 with 62D and 43B2(b), 1997 code; laws-facts.md B-61–64): a casebook with every
+leaf, each case citing the law it rests on (its id), the errata's situations (errata-2026-12.md §C T1–T4, T12,
+T13), the 1997 second trick, and the adjusted score computed through the scoring engine."""
 
 from __future__ import annotations
 
@@ -24,9 +25,25 @@ PLAIN = {
     "failure_to_play_faced_card": False,
     "noticed_after_nos_called_next_deal": False,
     "noticed_after_round_ended": False,
+    "both_sides_revoked": False,
 }
 BY_DEFENDER = {**PLAIN, "revoker": "defender"}
 TRICK_12 = {"established": True, "on_trick_12": True}
+TRICK_12_IN_TIME = {
+    **TRICK_12,
+    "noticed_after_nos_called_next_deal": False,
+    "noticed_after_round_ended": False,
+    "hands_returned_to_board": False,
+}
+# Not established, attention drawn illegally (63B, 43B2(b)), not on trick 12, no 64B exception: the 64A questions.
+ILLEGAL = {
+    "established": False,
+    "attention_drawn_illegally": True,
+    "on_trick_12": False,
+    "subsequent_revoke_same_suit_same_player": False,
+    "failure_to_play_faced_card": False,
+    "both_sides_revoked": False,
+}
 
 
 def outcome(
@@ -39,6 +56,7 @@ def outcome(
     adjusted: int | None = None,
     score_ns: int | None = None,
 ) -> dict[str, Any]:
+    """The ruling's outcome fields; with no contract facts given, the adjusted result is null."""
     return {
         "rule": rule,
         "must_correct": must_correct,
@@ -55,7 +73,7 @@ NOT_ESTABLISHED = {"must_correct": True, "equity": False}
 CASES = [
     pytest.param(
         "not_established_62",
-        {"established": False, "revoker": "declarer"},
+        {"established": False, "revoker": "declarer", "attention_drawn_illegally": False},
         outcome("62", **NOT_ESTABLISHED),
         id="62-declarer-corrects-without-penalty",
     ),
@@ -67,40 +85,30 @@ CASES = [
     ),
     pytest.param(
         "not_established_defender_62",
-        {"established": False, "revoker": "defender", "on_trick_12": True},
+        {
+            "established": False,
+            "revoker": "defender",
+            "attention_drawn_illegally": False,
+            "on_trick_12": True,
+        },
         outcome("62", penalty_card="major", **NOT_ESTABLISHED),
         id="62-defender-card-becomes-major-penalty-card",
     ),
     pytest.param(
         "trick12_62d",
-        {
-            **TRICK_12,
-            "noticed_after_nos_called_next_deal": False,
-            "noticed_after_round_ended": False,
-            "revoker": "declarer",
-        },
+        {**TRICK_12_IN_TIME, "revoker": "declarer"},
         outcome("62D", must_correct=True),
         id="62D-trick-12-declarer-corrects",
     ),
     pytest.param(
         "trick12_62d",
-        {
-            **TRICK_12,
-            "noticed_after_nos_called_next_deal": False,
-            "noticed_after_round_ended": False,
-            "revoker": "dummy",
-        },
+        {**TRICK_12_IN_TIME, "revoker": "dummy"},
         outcome("62D", must_correct=True),
         id="62D-trick-12-dummy-corrects",
     ),
     pytest.param(
         "trick12_defender_62d",
-        {
-            **TRICK_12,
-            "noticed_after_nos_called_next_deal": False,
-            "noticed_after_round_ended": False,
-            "revoker": "defender",
-        },
+        {**TRICK_12_IN_TIME, "revoker": "defender"},
         outcome("62D", must_correct=True, penalty_card="major"),
         id="62D-trick-12-defender-corrects",
     ),
@@ -226,6 +234,142 @@ CASES = [
         },
         outcome("64A2", transferred=2),
         id="64A2-1997-second-trick-two-later-tricks",
+    ),
+    pytest.param(
+        "trick12_too_late_64b6",
+        {**TRICK_12_IN_TIME, "hands_returned_to_board": True},
+        outcome("64B6"),
+        id="64B6-62D-T1-trick-12-found-when-the-hands-were-back-in-the-board",
+    ),
+    pytest.param(
+        "both_sides_64c",
+        {**BY_DEFENDER, "both_sides_revoked": True},
+        outcome("64C", adjusted=None),
+        id="64C-WBFLC-2001-T3-defender-ruffs-declarer-overruffs-both-revoked",
+    ),
+    pytest.param(
+        "declarer_illegal_64b6",
+        {**ILLEGAL, "revoker": "declarer", "on_trick_12": True},
+        outcome("64B6", must_correct=True),
+        id="43B2b-64B6-dummy-asks-illegally-on-trick-12-no-transfer",
+    ),
+    pytest.param(
+        "declarer_illegal_64b2",
+        {**ILLEGAL, "revoker": "declarer", "subsequent_revoke_same_suit_same_player": True},
+        outcome("64B2", must_correct=True),
+        id="43B2b-64B2-dummy-asks-illegally-about-a-repeat-revoke",
+    ),
+    pytest.param(
+        "declarer_illegal_64c",
+        {**ILLEGAL, "revoker": "declarer", "both_sides_revoked": True},
+        outcome("64C", must_correct=True, adjusted=None),
+        id="43B2b-64C-dummy-asks-illegally-both-sides-revoked",
+    ),
+    pytest.param(
+        "declarer_illegal_64a1",
+        {
+            **ILLEGAL,
+            "revoker": "declarer",
+            "offender_won_revoke_trick": True,
+            "offending_side_tricks_after_revoke_trick": 4,
+        },
+        outcome("64A1", must_correct=True, transferred=2),
+        id="43B2b-64A1-dummy-who-watched-declarer-asks-first-corrected-and-two-tricks",
+    ),
+    pytest.param(
+        "declarer_illegal_64a2",
+        {
+            **ILLEGAL,
+            "revoker": "declarer",
+            "offender_won_revoke_trick": False,
+            "offending_side_won_revoke_trick": True,
+            "offending_side_tricks_after_revoke_trick": 0,
+        },
+        outcome("64A2", must_correct=True, transferred=1),
+        id="43B2b-64A2-dummy-asks-illegally-dummy-wins-the-trick-one-trick",
+    ),
+    pytest.param(
+        "declarer_illegal_64b1",
+        {
+            **ILLEGAL,
+            "revoker": "declarer",
+            "offender_won_revoke_trick": False,
+            "offending_side_won_revoke_trick": False,
+            "offending_side_tricks_after_revoke_trick": 0,
+        },
+        outcome("64B1", must_correct=True),
+        id="43B2b-64B1-dummy-asks-illegally-declarer-wins-nothing-after",
+    ),
+    pytest.param(
+        "defender_illegal_64b6",
+        {**ILLEGAL, "revoker": "defender", "on_trick_12": True},
+        outcome("64B6", must_correct=True, penalty_card="major"),
+        id="63B-64B6-partner-asks-on-trick-12-corrected-no-transfer",
+    ),
+    pytest.param(
+        "defender_illegal_64b2",
+        {**ILLEGAL, "revoker": "defender", "subsequent_revoke_same_suit_same_player": True},
+        outcome("64B2", must_correct=True, penalty_card="major"),
+        id="63B-64B2-partner-asks-about-a-repeat-revoke",
+    ),
+    pytest.param(
+        "defender_illegal_64b3",
+        {**ILLEGAL, "revoker": "defender", "failure_to_play_faced_card": True},
+        outcome("64B3", must_correct=True, penalty_card="major"),
+        id="63B-64B3-partner-asks-about-an-unplayed-penalty-card",
+    ),
+    pytest.param(
+        "defender_illegal_64c",
+        {**ILLEGAL, "revoker": "defender", "both_sides_revoked": True},
+        outcome("64C", must_correct=True, penalty_card="major", adjusted=None),
+        id="63B-64C-partner-asks-both-sides-revoked",
+    ),
+    pytest.param(
+        "defender_illegal_64a1",
+        {
+            **ILLEGAL,
+            "revoker": "defender",
+            "offender_won_revoke_trick": True,
+            "offending_side_tricks_after_revoke_trick": 0,
+        },
+        outcome("64A1", must_correct=True, penalty_card="major", transferred=1),
+        id="63B-64A1-T2-east-asks-west-no-spades-west-wins-the-trick",
+    ),
+    pytest.param(
+        "defender_illegal_64a2",
+        {
+            **ILLEGAL,
+            "revoker": "defender",
+            "offender_won_revoke_trick": False,
+            "offending_side_won_revoke_trick": True,
+            "offending_side_tricks_after_revoke_trick": 0,
+        },
+        outcome("64A2", must_correct=True, penalty_card="major", transferred=1),
+        id="63B-64A2-T2-east-asks-west-no-spades-east-wins-the-trick",
+    ),
+    pytest.param(
+        "defender_illegal_64b1",
+        {
+            **ILLEGAL,
+            "revoker": "defender",
+            "offender_won_revoke_trick": False,
+            "offending_side_won_revoke_trick": False,
+            "offending_side_tricks_after_revoke_trick": 0,
+        },
+        outcome("64B1", must_correct=True, penalty_card="major"),
+        id="63B-64B1-T2-partner-asks-defenders-win-nothing-after",
+    ),
+    pytest.param(
+        "offender_did_not_win_64a2",
+        {
+            **PLAIN,
+            "revoker": "declarer",
+            "offender_won_revoke_trick": False,
+            "offending_side_won_revoke_trick": True,
+            "offending_side_tricks_after_revoke_trick": 0,
+        },
+        outcome("64A2", transferred=1),
+        id="64A2-WBFLC-2000-T12-declarer-revokes-dummy-wins-the-trick",
     ),
 ]
 
@@ -362,7 +506,16 @@ def test_trick_12_too_late_scores_without_knowing_who_revoked(tree: Tree) -> Non
 
 
 def test_not_established_has_no_adjusted_result(tree: Tree) -> None:
-    result = evaluate(tree, {"established": False, "revoker": "defender", **CONTRACT, "declarer_tricks": 10})
+    result = evaluate(
+        tree,
+        {
+            "established": False,
+            "revoker": "defender",
+            "attention_drawn_illegally": False,
+            **CONTRACT,
+            "declarer_tricks": 10,
+        },
+    )
     assert result.ruling is not None
     assert result.ruling["adjusted_declarer_tricks"] is None and result.ruling["score_ns"] is None
 
@@ -414,9 +567,7 @@ def test_bad_or_inconsistent_facts_raise_fact_error(tree: Tree, extra: dict[str,
 
 
 def test_the_revoke_trick_12_rule_beats_the_timing_exceptions_only_when_in_time(tree: Tree) -> None:
-    in_time = evaluate(
-        tree, {**TRICK_12, "noticed_after_nos_called_next_deal": False, "noticed_after_round_ended": False}
-    )
+    in_time = evaluate(tree, TRICK_12_IN_TIME)
     assert in_time.question is not None and in_time.question.fact == "revoker"
     too_late = evaluate(
         tree, {**TRICK_12, "noticed_after_nos_called_next_deal": False, "noticed_after_round_ended": True}

@@ -14,7 +14,13 @@ from clubs.models import Role
 PASSWORD = "correct horse battery"
 
 # A finished wizard walk: insufficient bid, not accepted, replaced by a pass → Law 27B2.
-IB_FACTS = {"in_rotation": True, "accepted": False, "replacement": "pass"}
+# None of the insufficient-bid tree's v2 situations (no mis-pull fixed at once, not after the final pass, not barred).
+IB_ORDINARY = {
+    "inadvertent_corrected_at_once": False,
+    "after_final_pass": False,
+    "offender_obliged_to_pass": False,
+}
+IB_FACTS = {**IB_ORDINARY, "in_rotation": True, "accepted": False, "replacement": "pass"}
 
 
 def make_user(username: str, *, club=None, role: str | None = None):

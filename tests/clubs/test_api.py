@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import RulingRecord, RulingRevision, Status
 
-from .conftest import IB_FACTS, PASSWORD
+from .conftest import IB_FACTS, IB_ORDINARY, PASSWORD
 
 pytestmark = [pytest.mark.log, pytest.mark.django_db]
 
@@ -107,7 +107,7 @@ def test_create_read_list(club, director):
     assert data["director"] == {"id": director.pk, "username": "director"}
     assert (data["dealer"], data["vulnerability"]) == ("E", "None")  # board 14 (Law 2)
     assert data["outcome"]["rule"] == "27B2" and data["laws"][0] == "27B2"
-    assert data["edition"] == "ccba-1999" and data["tree_version"] == 1
+    assert data["edition"] == "ccba-1999" and data["tree_version"] == 2
     assert data["notes_html"] == "<p><strong>北家</strong>叫牌前停顿。</p>"
     detail = client.get(url(club, 1)).json()
     assert detail["revisions"][0]["action"] == "created" and detail["revisions"][0]["author"] == "director"
@@ -128,7 +128,7 @@ def test_session_authentication_needs_the_csrf_token(club, director):
     [
         ({**NEW, "facts": {**IB_FACTS, "accepted": "perhaps"}}, "facts.accepted"),
         ({**NEW, "facts": {"in_rotation": True, "spades": 5}}, "facts.spades"),
-        ({**NEW, "facts": {"in_rotation": True}, "status": "final"}, "facts.accepted"),
+        ({**NEW, "facts": {**IB_ORDINARY, "in_rotation": True}, "status": "final"}, "facts.accepted"),
         ({**NEW, "board": 0}, "board"),
         ({**NEW, "board": "x"}, "board"),
         ({**NEW, "date": "yesterday"}, "date"),
@@ -193,7 +193,9 @@ def test_update_with_bad_facts_is_400_and_writes_nothing(club, record, director)
 
 def test_finalise_and_filters(club, director, make_record, chief):
     make_record(
-        irregularity="revoke", facts={"established": False, "revoker": "defender"}, status=Status.FINAL
+        irregularity="revoke",
+        facts={"established": False, "revoker": "defender", "attention_drawn_illegally": False},
+        status=Status.FINAL,
     )
     make_record(event="秋季公开赛", board=3)
     client = client_for(director)

@@ -104,7 +104,8 @@ def test_new_record_page_is_prefilled_from_the_wizard(client, club, director):
     client.force_login(director)
     response, html = page(
         client,
-        f"/clubs/{club.pk}/rulings/new/?tree=insufficient-bid&in_rotation=true&accepted=false&replacement=pass",
+        f"/clubs/{club.pk}/rulings/new/?tree=insufficient-bid&inadvertent_corrected_at_once=false"
+        "&after_final_pass=false&offender_obliged_to_pass=false&in_rotation=true&accepted=false&replacement=pass",
     )
     assert response.status_code == 200
     assert 'name="irregularity" value="insufficient-bid"' in html
@@ -125,6 +126,9 @@ def test_the_prefilled_form_saves_a_draft(client, club, director):
             "table": "5",
             "director": director.pk,
             "irregularity": "insufficient-bid",
+            "fact.inadvertent_corrected_at_once": "false",
+            "fact.after_final_pass": "false",
+            "fact.offender_obliged_to_pass": "false",
             "fact.in_rotation": "true",
             "fact.accepted": "false",
             "fact.replacement": "pass",
@@ -136,7 +140,7 @@ def test_the_prefilled_form_saves_a_draft(client, club, director):
     assert response.status_code == 302 and response["Location"] == f"/clubs/{club.pk}/rulings/1/"
     record = RulingRecord.objects.get()
     assert record.status == Status.DRAFT and record.facts == IB_FACTS and record.outcome["rule"] == "27B2"
-    assert record.created_by == director and record.tree_version == 1
+    assert record.created_by == director and record.tree_version == 2
     html = client.get(response["Location"]).content.decode()
     assert "草稿" in html and "第27条B款2项" in html and "不足叫牌是否依序作出" in html
 

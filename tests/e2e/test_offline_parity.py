@@ -310,6 +310,7 @@ REVOKE_64A1 = {
     "failure_to_play_faced_card": False,
     "noticed_after_nos_called_next_deal": False,
     "noticed_after_round_ended": False,
+    "both_sides_revoked": False,
     "offender_won_revoke_trick": True,
     "offending_side_tricks_after_revoke_trick": 1,
 }
@@ -399,6 +400,9 @@ BAD_INPUTS: list[tuple[str, list[object]]] = [
     ("tree", ["wrong-cards", {"problem": "wrong_board", "fault_ns": "some"}]),
     ("hand", [5]),
     ("hand", ["黑桃AK 红心Q1"]),
+    ("adjusted", [10, 1, "declaring", 14]),
+    ("adjusted", [3, 2, "declaring", 2]),
+    ("tree", ["revoke", {**REVOKE_64A1, **PLAYED, "other_tricks_transferred": 9}]),
 ]
 
 BAD_INPUT_JS = """(cases) => cases.map(([kind, args]) => {
@@ -411,7 +415,7 @@ BAD_INPUT_JS = """(cases) => cases.map(([kind, args]) => {
     } else if (kind === 'score') CaipanTree.score(args[0], args[1], args[2], args[3], T);
     else if (kind === 'transfer') CaipanTree.tricksTransferred(T, args);
     else if (kind === 'hand') CaipanTree.parseHand(args[0], 'cards', T);
-    else CaipanTree.adjustedDeclarerTricks(T, args[0], args[1], args[2]);
+    else CaipanTree.adjustedDeclarerTricks(T, args[0], args[1], args[2], args[3]);
     return null;
   } catch (error) {
     if (!CaipanTree.isFactError(error)) throw error;
@@ -437,7 +441,10 @@ def _server_error(kind: str, args) -> dict | None:
             Hand.parse(args[0], field="cards")
         else:
             adjusted_declarer_tricks(
-                declarer_tricks=args[0], tricks_transferred=args[1], revoking_side=args[2]
+                declarer_tricks=args[0],
+                tricks_transferred=args[1],
+                revoking_side=args[2],
+                other_tricks_transferred=args[3] if len(args) > 3 else 0,
             )
     except FieldError as exc:
         answer = {"code": exc.code, "params": exc.params, "field": exc.field, "en": exc.message}

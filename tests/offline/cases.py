@@ -3,7 +3,7 @@
 `walk(tree)` follows every branch of every question (every value of an int question) and records each state on
 the way: the questions asked with the facts that lead to them, and the rulings. `one_per_leaf(tree)` picks the
 first way to each leaf. The revoke tree's leaves that compute a score also get the optional contract facts
-(`REVOKE_OPTIONALS`), some of them wrong on purpose, and `BAD_FACTS` holds inputs every tree must refuse alike.
+(`REVOKE_OPTIONALS`, another revoke's transfer among them), some of them wrong on purpose, and `BAD_FACTS` holds inputs every tree must refuse alike.
 """
 
 from __future__ import annotations
@@ -120,6 +120,25 @@ REVOKE_OPTIONALS: list[dict[str, object]] = [
     {"contract": "4S", "declarer": "N", "vulnerability": "None", "declarer_tricks": "ten"},
     {"revoking_side": "sideways"},
     {"contract": 4, "declarer": "N", "vulnerability": "None", "declarer_tricks": 7},
+    # Another penalised revoke by the same side (revoke v2, Law 64): counted in the adjusted result, or refused.
+    {
+        "contract": "4S",
+        "declarer": "N",
+        "vulnerability": "NS",
+        "declarer_tricks": 9,
+        "other_tricks_transferred": 1,
+    },
+    {"declarer_tricks": 8, "other_tricks_transferred": 2, "revoking_side": "declaring"},
+    {
+        "contract": "3NT",
+        "declarer": "W",
+        "vulnerability": "EW",
+        "declarer_tricks": "6",
+        "other_tricks_transferred": "2",
+    },
+    {"declarer_tricks": 12, "other_tricks_transferred": 3, "revoking_side": "defending"},
+    {"other_tricks_transferred": 14},
+    {"other_tricks_transferred": "two"},
 ]
 
 CLAIM_OPTIONALS: list[dict[str, object]] = [

@@ -69,7 +69,7 @@ def test_the_club_admin_sees_each_members_progress_by_topic(club_state):
         assert f'data-user="{name}"' in html
     assert 'data-user="outsider_admin"' not in html and 'data-user="stranger"' not in html
     row = re.search(r'<tr data-user="trainee">(.*?)</tr>', html, re.S)[1]
-    assert re.search(r'data-topic="revoke">50%<small>2 次 · 2/10</small>', row)
+    assert re.search(r'data-topic="revoke">50%<small>2 次 · 2/24</small>', row)
     assert re.search(r'data-topic="scores">100%<small>1 次 · 1/11</small>', row)
     assert re.search(r'data-topic="law_lookup">—', row)
     assert re.search(r"<td>67%<small>3 次</small></td>", row)

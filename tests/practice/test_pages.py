@@ -155,7 +155,7 @@ def test_anonymous_progress_belongs_to_the_browser_session():
     assert (rows["revoke"].attempts, rows["revoke"].right, rows["revoke"].seen) == (2, 1, 2)
     assert rows["revoke"].review == ["rv-03"]
     html = first.get("/practice/progress/").content.decode()
-    assert re.search(r'data-topic="revoke">.*?<td>2/10</td><td>0</td><td>2</td>\s*<td>50%</td>', html, re.S)
+    assert re.search(r'data-topic="revoke">.*?<td>2/24</td><td>0</td><td>2</td>\s*<td>50%</td>', html, re.S)
     assert "只保存在本浏览器的会话中" in html
     assert 'href="/practice/cases/rv-03/"' in html  # the wrong one, to practise again
     # Another browser sees nothing of it.

@@ -35,6 +35,7 @@ def test_walk_to_a_ruling_card(client):
         "failure_to_play_faced_card": "false",
         "noticed_after_nos_called_next_deal": "false",
         "noticed_after_round_ended": "false",
+        "both_sides_revoked": "false",
         "offender_won_revoke_trick": "true",
         "offending_side_won_revoke_trick": "true",
         "offending_side_tricks_after_revoke_trick": "1",

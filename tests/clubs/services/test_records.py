@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 
 from clubs import services
 from clubs.models import Action, RulingRecord, RulingRevision, Status
-from tests.clubs.conftest import IB_FACTS
+from tests.clubs.conftest import IB_FACTS, IB_ORDINARY
 
 pytestmark = [pytest.mark.log, pytest.mark.django_db]
 
@@ -16,7 +16,7 @@ def test_create_evaluates_facts_with_the_tree(record, director):
     assert record.facts == IB_FACTS
     assert record.outcome["rule"] == "27B2" and record.outcome["partner_must_pass"] == "rest_of_auction"
     assert "script" in record.outcome and record.laws[0] == "27B2"
-    assert record.edition == "ccba-1999" and record.tree_version == 1
+    assert record.edition == "ccba-1999" and record.tree_version == 2
     assert (record.dealer, record.vulnerability) == ("S", "Both")  # board 7, Law 2
     [revision] = record.revisions.all()
     assert (revision.number, revision.action, revision.author) == (1, Action.CREATED, director)
@@ -30,7 +30,14 @@ def test_numbers_count_per_club(make_record, other_club, outsider):
 
 
 def test_query_string_facts_are_normalised(make_record):
-    record = make_record(facts={"in_rotation": "true", "accepted": "false", "replacement": "pass"})
+    record = make_record(
+        facts={
+            **{name: "false" for name in IB_ORDINARY},
+            "in_rotation": "true",
+            "accepted": "false",
+            "replacement": "pass",
+        }
+    )
     assert record.facts == IB_FACTS
 
 
@@ -52,7 +59,7 @@ def test_bad_facts_name_the_fact_and_write_nothing(make_record, facts, field):
 
 def test_a_final_ruling_needs_a_finished_walk(make_record):
     with pytest.raises(services.RecordError) as caught:
-        make_record(facts={"in_rotation": True}, status=Status.FINAL)
+        make_record(facts={**IB_ORDINARY, "in_rotation": True}, status=Status.FINAL)
     assert caught.value.field == "facts.accepted"
     draft = make_record(facts={"in_rotation": True})
     assert draft.outcome is None and draft.laws == []
@@ -142,7 +149,7 @@ def test_update_appends_a_revision_with_old_and_new_values(record, director2):
 
 
 def test_changed_facts_are_re_evaluated_and_finalising_is_recorded(record, director):
-    facts = {"in_rotation": True, "accepted": True}
+    facts = {**IB_ORDINARY, "in_rotation": True, "accepted": True, "corrected_before_lho_chose": False}
     updated = services.ruling_update(
         record=record, expected_version=1, by=director, changes={"facts": facts, "status": Status.FINAL}
     )

@@ -1,7 +1,9 @@
 """The bank against the engine: every scenario's answers are what bridge computes, and a contradiction is caught."""
 
+import json
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +38,24 @@ def test_the_engine_decides_most_of_the_bank():
     assert {"tree", "score", "imps", "matchpoints", "artificial"} <= set(kinds)
     trees_used = {check.tree for scenario in decided for check in scenario.checks if check.kind == "tree"}
     assert trees_used == set(TREES)
+
+
+def test_every_leaf_vocabulary_v2_added_has_a_bank_scenario():
+    """Issue 13: at least one practice scenario per new leaf (a leaf absent from the trees as they were before v2,
+    tests/bridge/golden/trees-v1.json), reached by the scenario's own engine check."""
+    golden = json.loads(
+        (Path(__file__).resolve().parents[2] / "bridge" / "golden" / "trees-v1.json").read_text()
+    )
+    reached: dict[str, set[str]] = {slug: set() for slug in TREES}
+    for scenario in BANK.values():
+        for check in scenario.checks:
+            if check.kind == "tree":
+                reached[str(check.tree)].add(str(engine_values(check, TREES)["leaf"]))
+    for slug, old in golden["trees"].items():
+        old_leaves = {node_id for node_id, node in old["nodes"].items() if "outcome" in node}
+        new_leaves = TREES[slug].leaf_ids - old_leaves
+        assert new_leaves, slug
+        assert new_leaves <= reached[slug], (slug, sorted(new_leaves - reached[slug]))
 
 
 def _with_answer(scenario, question_id, answer):
