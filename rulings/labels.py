@@ -46,7 +46,6 @@ FIELDS = {
 VALUES = {
     ("partner_must_pass", "none"): _("不需要"),
     ("partner_must_pass", "rest_of_auction"): _("在以后的竞叫中每次轮到都须不叫"),
-    ("partner_must_pass", "one_round"): _("只在下一次轮到时须不叫"),
     ("penalty_card", "none"): _("无"),
     ("penalty_card", "major"): _("大罚张"),
     ("penalty_card", "minor"): _("小罚张"),
