@@ -26,7 +26,8 @@ from rulings.labels import FIELDS, VALUES
 from rulings.trees import trees
 from search import synonyms
 from search.analysis import english_stem
-from search.index import current_generation, documents
+from search.generation import current_generation
+from search.index import documents
 from search.query import CHINESE_STOP, ENGLISH_STOP
 
 PAGES_CACHE = "caipan-pages-v1"
