@@ -19,12 +19,14 @@ import time
 from dataclasses import dataclass
 
 from django.urls import reverse
+from whoosh.query import Term
 
 from bridge import messages
 from bridge.errors import FieldError
 from bridge.references import find_references, law_of
 from search import generation as serving
 from search import highlight, index
+from search.analysis import normalise
 from search.generation import Generation, SearchUnavailable
 from search.plan import CHINESE_STOP, ENGLISH_STOP, Plan, plan_for, reference
 from search.trees import TreeHit, matching_trees
@@ -122,8 +124,6 @@ def search(query: str, *, limit: int = DEFAULT_LIMIT) -> SearchResult:
     """Answer a query: a jump for a reference, otherwise ranked hits; and the ruling trees it names."""
     started = time.perf_counter()
     validate(query, limit)
-    from search.analysis import normalise
-
     text = normalise(query)
     hits: list[Hit] = []
     trees: list[TreeHit] = []
@@ -175,9 +175,7 @@ def _jump(ref: str, generation: Generation, limit: int) -> list[Hit]:
     ]
 
 
-def _cites(ref: str):
-    from whoosh.query import Term
-
+def _cites(ref: str) -> Term:
     return Term("cites", ref)
 
 
