@@ -103,3 +103,16 @@ def matching_trees(text: str, units, ref: str | None) -> list[TreeHit]:
             if best:
                 ranked.append(((-best, entry.position), entry.hit))
     return [hit for _, hit in sorted(ranked, key=lambda item: item[0])][:MAX_TREES]
+
+
+def offline_catalog() -> list[dict]:
+    """The catalog as static/js/offline-search.js matches it (in /offline/corpus.json)."""
+    return [
+        {
+            **entry.hit.as_dict(),
+            "names": list(entry.hit.names),
+            "laws": {str(law): weight for law, weight in entry.hit.laws.items()},
+            "laws_order": list(entry.laws),
+        }
+        for entry in _catalog()
+    ]
