@@ -122,12 +122,11 @@ def documents(edition: Edition) -> list[Document]:
     docs: list[Document] = []
     for law in laws.order_by("number"):
         law_title = f"第{law.number}条 {law.title}"
-        law_url = section_url(str(law.number))
         sections = list(law.sections.all())
         by_id = {s.pk: s for s in sections}
         for section in sections:
             parent = by_id.get(section.parent_id)
-            url = law_url if section.ref.isdigit() else f"{law_url}#{section.ref}"
+            url = section_url(section.ref)
             if section.level == 0:
                 children = [s for s in sections if s.parent_id == section.pk]
                 summary = "；".join(f"{c.label}．{c.heading}" for c in children if c.heading)

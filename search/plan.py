@@ -44,7 +44,8 @@ ENGLISH_STOP = frozenset(
     "do does should after before who whom which s".split()
 )
 # Words too general to require: 首攻错误 asks about the opening lead, not about every rule that says 错误.
-GENERIC = frozenset("错误 违规 不当 发生 出现 情形 有关 相关 规则 条款 裁决 裁判 判定 怎么处理".split())
+# (A word of the synonym table is never generic: 违规 and 裁判 name ideas there.)
+GENERIC = frozenset("错误 不当 发生 出现 情形 有关 相关 规则 条款 裁决 判定".split())
 
 # 第12墩, 7线, 3张 stay one unit (the index holds them as one term); then Chinese runs, Latin words, numbers.
 _TOKEN_RE = re.compile(
