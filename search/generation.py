@@ -139,6 +139,7 @@ _state = threading.Lock()
 _checked_at = 0.0
 _refresh: threading.Thread | None = None
 _retry_after = 0.0
+_repaired_at = float("-inf")
 _last_error: str | None = None
 
 
@@ -169,9 +170,16 @@ def recover(generation: Generation, error: BaseException) -> Generation:
     name = read_pointer()
     if name is not None and name != generation.name:
         return current_generation()
+    global _repaired_at
+    if time.monotonic() - _repaired_at < RETRY_SECONDS:
+        # A generation this process rebuilt moments ago fails too: the fault is not in the files. Say so, and do
+        # not rebuild on every query.
+        logger.error("search failed again on a fresh search index generation (%s)", _describe(error))
+        raise SearchUnavailable(SEARCH_UNAVAILABLE) from error
     logger.error(
         "search index generation %s failed a query (%s): rebuilding it", generation.name, _describe(error)
     )
+    _repaired_at = time.monotonic()
     return _rebuild(broken=generation.name)
 
 

@@ -22,6 +22,7 @@ def own_index(settings, tmp_path, monkeypatch):
     """A fresh index folder for this test (the session's index is left alone), and no state from other tests."""
     settings.SEARCH_INDEX_DIR = tmp_path / "index"
     monkeypatch.setattr(generation, "_retry_after", 0.0)
+    monkeypatch.setattr(generation, "_repaired_at", float("-inf"))
     monkeypatch.setattr(generation, "_checked_at", 0.0)
     monkeypatch.setattr(generation, "CHECK_SECONDS", 3600.0)
     generation.forget_generation()
@@ -111,6 +112,24 @@ def test_an_index_folder_that_cannot_be_built_answers_503_not_500(
     assert page.status_code == 503
     assert "搜索索引正在重建" in page.content.decode()
     assert index_status()["ok"] is False
+
+
+def test_a_query_that_fails_on_a_fresh_generation_answers_503_without_rebuilding_again(built, monkeypatch):
+    """A fault that is not in the files (here: a reader that always fails) costs one rebuild, then 503s."""
+    from search import query
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("not the index's fault")
+
+    monkeypatch.setattr(query, "_ranked", broken)
+    with pytest.raises(SearchUnavailable):
+        search("藏牌")
+    rebuilt = index.read_pointer()
+    assert rebuilt != built.path.name
+    with pytest.raises(SearchUnavailable):
+        search("罚张")
+    assert index.read_pointer() == rebuilt
+    assert search("27b1").jump is not None  # what does not go through the broken part still answers
 
 
 # -------------------------------------------------------------------------------------------------- freshness
