@@ -5,6 +5,7 @@ import urllib.parse
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from bridge.references import law_of
 from rulings.trees import trees
@@ -122,6 +123,8 @@ def test_the_page_shows_the_tree_before_the_laws(client):
 
 
 def test_the_page_names_the_tree_in_english(client):
-    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
-    html = client.get("/search/", {"q": "revoke"}).content.decode()
+    # The test client answers in this thread: keep the English it switches to from leaking into later tests.
+    with translation.override(None):
+        client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+        html = client.get("/search/", {"q": "revoke"}).content.decode()
     assert "Walk through the ruling: Revoke ›" in html
