@@ -50,7 +50,7 @@ LOCK = "build.lock"
 META = "meta.json"
 DOCS = "docs.json"
 LOCK_TIMEOUT = 120.0  # seconds a build waits for another build on this host to finish
-WRITER_MB = 128  # whoosh's posting pool stays in memory up to this size (10× today's corpus needs ~40 MB)
+WRITER_MB = 128  # whoosh's posting pool stays in memory up to this size (10× today's corpus needs ~30 MB)
 GRACE_SECONDS = 120  # an old generation lives this long after it stopped being current
 STALE_TMP_SECONDS = 3600
 
