@@ -39,16 +39,19 @@ from laws.selectors import edition_default, render_context
 from rulings.labels import FIELDS, VALUES
 from rulings.trees import trees
 from search import synonyms
+from search import trees as search_trees
 from search.analysis import english_stem
-from search.index import current_generation, documents
-from search.query import CHINESE_STOP, ENGLISH_STOP
+from search.generation import current_generation
+from search.index import documents
+from search.plan import CHINESE_STOP, ENGLISH_STOP, GENERIC
 
 PAGES_CACHE = "caipan-pages-v1"
 """The cache holding the downloaded pages and JSON (and pages kept as they are visited); survives new service
 worker versions, so the rules stay downloaded."""
 _LATIN_WORD_RE = re.compile(r"[A-Za-z]+")
-CORPUS_FORMAT = 1
-"""Bumped when the corpus JSON changes shape, so a cached copy of an older shape is refetched."""
+CORPUS_FORMAT = 2
+"""Bumped when the corpus JSON changes shape, so a cached copy of an older shape is refetched (2: trees, generic
+words)."""
 
 
 # ----------------------------------------------------------------------------------------------------- corpus
@@ -59,7 +62,8 @@ def corpus(edition: Edition | None = None) -> dict:
 
     The same documents the whoosh index holds (search.index.documents): each with the title and URL a search
     result shows, the Chinese heading and context, the English title, and the plain text; glossary terms also
-    with their pinyin. Plus the synonym table (藏牌 | revoke | cangpai), so English and pinyin find Chinese text.
+    with their pinyin. Plus the synonym table (藏牌 | revoke | cangpai), so English and pinyin find Chinese text, and
+    the ruling trees' names and laws (search.trees), so the trees a query names are offered offline too.
     """
     edition = edition or edition_default()
     return _corpus(edition.pk, edition.revision)
@@ -128,6 +132,8 @@ def _corpus(edition_pk: int, revision: int) -> dict:
         "english": dict(sorted(english.items())),
         "chinese_stop": sorted(CHINESE_STOP),
         "english_stop": sorted(ENGLISH_STOP),
+        "chinese_generic": sorted(GENERIC),
+        "trees": search_trees.offline_catalog(),
     }
 
 

@@ -1,15 +1,20 @@
-"""Text analysis for the search index (DESIGN.md §6, §6a).
+"""Text analysis for the search index and its queries (DESIGN.md §6, §6a).
 
-Three views of the same Chinese text, each a whoosh analyzer:
+Each text is analysed once, here, into the terms the index holds; whoosh receives them ready-made
+(:class:`WeightedTerms`), so no analyzer runs twice and the index needs no positions:
 
-* `WordAnalyzer`: jieba words with the bridge user dictionary (fixtures/search/userdict.txt plus the glossary),
-  so 藏牌, 越序首引, 不足叫牌 stay whole. It ranks and it gives the query its words. jieba is loaded lazily, on
-  the first index build, through our own `jieba.Tokenizer` (not `jieba.analyse`, which costs much more).
-* `NgramAnalyzer`: character 1- and 2-grams, positions kept, for recall: a word jieba cut differently is still
-  found as a phrase of bigrams.
-* English: whoosh's stemming analyzer, for law titles and glossary terms.
+* Chinese: jieba's *full* mode with the bridge user dictionary (fixtures/search/userdict.txt, the glossary and
+  the synonym table added at build time). Full mode yields every dictionary word found anywhere in the text,
+  overlapping ones included, so a word (藏牌, 越序首引, 不足叫牌) is found wherever it occurs, however the sentence
+  around it would be cut: the recall the character bigrams of the first version gave, with a third of the
+  postings. Numbers with their unit (第12墩, 7线) are one term as well. jieba is loaded lazily, on the first
+  build, through our own `jieba.Tokenizer` (not `jieba.analyse`, which costs much more).
+* English titles and terms: whoosh's stemming analyzer, plus each pair of neighbouring stems as one term
+  (``penalti card``), which finds a multi-word name without positions.
+* Pinyin of glossary terms (pypinyin, also loaded lazily).
 
-Plus pinyin of glossary terms (pypinyin, also loaded lazily), and `normalise`, which every query goes through.
+The query side never loads jieba: it cuts a query by longest match against the words the index holds
+(search.plan). `normalise` is what every text and query goes through first.
 """
 
 from __future__ import annotations
@@ -18,20 +23,32 @@ import logging
 import re
 import threading
 import unicodedata
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from django.conf import settings
-from whoosh.analysis import LowercaseFilter, StemmingAnalyzer, Token, Tokenizer
+from whoosh.analysis import StemmingAnalyzer
+from whoosh.formats import Format
 from whoosh.lang.porter import stem
+
+from laws.text import from_chinese_numeral
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 CJK_RE = re.compile(f"[{CJK}]")
 # An "atom" is one Chinese character or one run of ASCII letters and digits.
 ATOM_RE = re.compile(f"[{CJK}]|[a-z0-9]+", re.IGNORECASE)
 WORD_CHAR_RE = re.compile(f"[{CJK}a-z0-9]", re.IGNORECASE)
+# 第12墩, 12墩, 7线, 3张: a number and what it counts, one term (the query side reads them alike).
+NUMBER_TERM_RE = re.compile(f"第\\d+[{CJK}]|\\d+[墩张线副节轮条款项]")
 
 USERDICT = "userdict.txt"
+
+# How much a term counts in each part of a document. Scores are BM25F over the summed weights, so a word in a
+# title counts more than the same word in the body, and a document is not paid twice for saying it twice.
+ZONES = {"title": 5.0, "context": 1.0, "body": 1.5}
+ENGLISH_ZONES = {"title": 5.0, "context": 1.5}
+PINYIN_WEIGHT = 4.0
 
 
 def fixtures_dir() -> Path:
@@ -45,9 +62,35 @@ def is_cjk(text: str) -> bool:
 def normalise(text: str) -> str:
     """NFKC (full-width letters and digits to ASCII, ideographic space to space), lower case, no control
     characters, single spaces. Whoosh syntax means nothing here: queries are built as objects, never parsed."""
-    text = unicodedata.normalize("NFKC", text)
-    text = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in text)
-    return " ".join(text.lower().split())
+    text = " ".join(unicodedata.normalize("NFKC", text).split())
+    if not text.isprintable():  # a control or format character: a space (most texts skip this loop)
+        text = " ".join("".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in text).split())
+    return text.lower()
+
+
+# A law number in Chinese numerals before 条 (第二十七条), an item number before 项 (B款一项).
+_NUMERAL_LAW_RE = re.compile(r"(第\s*)?(?<![一二三四五六七八九十])([一二三四五六七八九十]{1,3})(?=\s*条)")
+_NUMERAL_ITEM_RE = re.compile(r"(?<=款)(\s*)([一二三四五六七八九十]{1,3})(?=\s*项)")
+
+
+def arabic_references(text: str, *, bare: bool = False) -> str:
+    """第二十七条B款一项 → 第27条B款1项: directors say law numbers in Chinese numerals. Without 第 (二十七条) only
+    when `bare` (the whole query is a reference): inside a sentence 一条 is "one rule", not Law 1."""
+
+    def law(m: re.Match) -> str:
+        if m.group(1) is None and not bare:
+            return m.group(0)
+        return (m.group(1) or "") + _arabic(m.group(2))
+
+    text = _NUMERAL_LAW_RE.sub(law, text)
+    return _NUMERAL_ITEM_RE.sub(lambda m: m.group(1) + _arabic(m.group(2)), text)
+
+
+def _arabic(numeral: str) -> str:
+    try:
+        return str(from_chinese_numeral(numeral))
+    except (ValueError, IndexError):
+        return numeral
 
 
 # ---------------------------------------------------------------------------------------------------- jieba
@@ -74,133 +117,45 @@ def jieba_tokenizer(extra_words: Iterable[str] = ()):
         return _jieba
 
 
-def jieba_words(text: str) -> Iterator[tuple[str, int, int]]:
-    """(word, start, end) for every word of `text` that holds a letter, digit or Chinese character."""
+def chinese_terms(text: str) -> list[str]:
+    """The terms of a (normalised) text: every dictionary word in it (jieba's full mode), each letter-and-digit
+    run and numbers with their unit. Repeats are kept (they count). Lone characters are left out (a quarter of
+    the postings): a query of lone characters is matched as a substring of the text (search.query)."""
     tokenizer = jieba_tokenizer()
-    pos = 0
-    for piece in tokenizer.cut(text, HMM=False):
-        start, pos = pos, pos + len(piece)
-        if WORD_CHAR_RE.search(piece) and not piece.isspace():
-            yield piece.strip().lower(), start, pos
+    terms = [
+        piece.strip()
+        for piece in tokenizer.cut(text, cut_all=True)
+        if (len(piece) > 1 or not is_cjk(piece)) and WORD_CHAR_RE.search(piece)
+    ]
+    terms.extend(NUMBER_TERM_RE.findall(text))
+    return terms
 
 
-class WordTokenizer(Tokenizer):
-    """jieba words; ASCII words inside them are lower-cased."""
+# -------------------------------------------------------------------------------------------------- English
 
-    def __call__(
-        self,
-        value,
-        positions=False,
-        chars=False,
-        keeporiginal=False,
-        removestops=True,
-        start_pos=0,
-        start_char=0,
-        tokenize=True,
-        mode="",
-        **kwargs,
-    ):
-        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        if not tokenize:
-            token.original = token.text = value
-            token.boost, token.stopped = 1.0, False
-            if positions:
-                token.pos = start_pos
-            if chars:
-                token.startchar, token.endchar = start_char, start_char + len(value)
-            yield token
-            return
-        for index, (word, start, end) in enumerate(jieba_words(value)):
-            token.text = word
-            token.boost, token.stopped = 1.0, False
-            if keeporiginal:
-                token.original = word
-            if positions:
-                token.pos = start_pos + index
-            if chars:
-                token.startchar, token.endchar = start_char + start, start_char + end
-            yield token
-
-
-def ngram_atoms(text: str) -> list[tuple[str, int, int, int]]:
-    """(atom, position, start, end). Punctuation and spaces break adjacency: the position skips one."""
-    atoms = []
-    position = 0
-    last_end = None
-    for m in ATOM_RE.finditer(text):
-        if last_end is not None and m.start() != last_end:
-            position += 1  # a gap: no bigram or phrase runs across it
-        atoms.append((m.group(0).lower(), position, m.start(), m.end()))
-        position += 1
-        last_end = m.end()
-    return atoms
-
-
-def ngrams(text: str) -> Iterator[tuple[str, int, int, int]]:
-    """Character 1-grams and 2-grams, each at the position of its first atom."""
-    atoms = ngram_atoms(text)
-    for i, (atom, pos, start, end) in enumerate(atoms):
-        yield atom, pos, start, end
-        if i + 1 < len(atoms) and atoms[i + 1][1] == pos + 1:
-            yield atom + atoms[i + 1][0], pos, start, atoms[i + 1][3]
-
-
-def query_bigrams(word: str) -> list[str]:
-    """The bigrams a phrase query needs to find `word` in the n-gram fields (one term if it is short)."""
-    atoms = [a for a, *_ in ngram_atoms(word)]
-    if len(atoms) <= 2:
-        return ["".join(atoms)] if atoms else []
-    return [atoms[i] + atoms[i + 1] for i in range(len(atoms) - 1)]
-
-
-class NgramTokenizer(Tokenizer):
-    def __call__(
-        self,
-        value,
-        positions=False,
-        chars=False,
-        keeporiginal=False,
-        removestops=True,
-        start_pos=0,
-        start_char=0,
-        tokenize=True,
-        mode="",
-        **kwargs,
-    ):
-        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        pieces = [(value.lower(), 0, 0, len(value))] if not tokenize else ngrams(value)
-        for text, pos, start, end in pieces:
-            token.text = text
-            token.boost, token.stopped = 1.0, False
-            if keeporiginal:
-                token.original = text
-            if positions:
-                token.pos = start_pos + pos
-            if chars:
-                token.startchar, token.endchar = start_char + start, start_char + end
-            yield token
-
-
-def WordAnalyzer():  # noqa: N802 (whoosh's analyzers are named like classes)
-    return WordTokenizer()
-
-
-def NgramAnalyzer():  # noqa: N802
-    return NgramTokenizer()
-
-
-def EnglishAnalyzer():  # noqa: N802
-    return StemmingAnalyzer()
-
-
-def PinyinAnalyzer():  # noqa: N802
-    from whoosh.analysis import SpaceSeparatedTokenizer
-
-    return SpaceSeparatedTokenizer() | LowercaseFilter()
+_english = StemmingAnalyzer()
 
 
 def english_stem(word: str) -> str:
     return stem(word.lower())
+
+
+def english_stems(text: str) -> list[str]:
+    """Stems of an English text, stop words left out: "Lead out of Turn" → [lead, out, turn]."""
+    return [token.text for token in _english(text)]
+
+
+def english_terms(text: str) -> list[str]:
+    """The stems and each pair of neighbouring stems (a multi-word name is found as its pairs)."""
+    stems = english_stems(text)
+    return stems + [f"{a} {b}" for a, b in zip(stems, stems[1:], strict=False)]
+
+
+def english_query_terms(stems: list[str]) -> list[str]:
+    """The terms a name of `stems` must all match: itself if one stem, else its pairs of neighbours."""
+    if len(stems) <= 1:
+        return stems
+    return [f"{a} {b}" for a, b in zip(stems, stems[1:], strict=False)]
 
 
 # --------------------------------------------------------------------------------------------------- pinyin
@@ -218,3 +173,48 @@ def pinyin_forms(term: str) -> list[str]:
     syllables = lazy_pinyin(chinese, style=Style.NORMAL, v_to_u=False, errors="ignore")
     forms = ["".join(syllables).replace("ü", "v")]
     return [f for f in forms if f]
+
+
+# ------------------------------------------------------------------------------------------------ postings
+
+
+class Terms:
+    """The terms of one document for one field, with their weights: what whoosh is handed to index."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = defaultdict(int)
+        self.weights: dict[str, float] = defaultdict(float)
+
+    def add(self, terms: Iterable[str], weight: float) -> None:
+        counts, weights = self.counts, self.weights
+        for term in terms:
+            counts[term] += 1
+            weights[term] += weight
+
+    def postings(self) -> list[tuple[str, int, float]]:
+        return [(term, count, self.weights[term]) for term, count in self.counts.items()]
+
+
+class WeightedTerms(Format):
+    """A whoosh posting format for terms analysed beforehand: the field's value is a list of
+    (term, count, weight) and a posting stores the weight (whoosh's BM25F reads it) and nothing else, no
+    positions. Counts make the field's length, as BM25's length normalisation expects."""
+
+    posting_size = 0
+
+    def word_values(self, value, analyzer, **kwargs) -> Iterator[tuple[str, int, float, bytes]]:
+        boost = self.field_boost
+        for term, count, weight in value:
+            yield term, count, weight * boost, b""
+
+    def encode(self, value) -> bytes:
+        return b""
+
+    def decode_frequency(self, valuestring: bytes) -> int:
+        return 1
+
+    def decode_weight(self, valuestring: bytes) -> float:
+        return self.field_boost
+
+    def combine(self, vs) -> bytes:
+        return b""

@@ -1,5 +1,5 @@
 """GET /api/search/?q=&limit= (DESIGN.md §7). Thin: search.query does the work; bad input is a FieldError, which
-config.api answers with a 400."""
+config.api answers with a 400 (a 503, same shape, while the index is being rebuilt)."""
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -19,6 +19,12 @@ _RESULT_FIELDS = {
     "score": serializers.FloatField(),
     "kind": serializers.ChoiceField(["section", "definition"]),
     "jump": serializers.BooleanField(help_text="the query was this reference"),
+}
+_TREE_FIELDS = {
+    "slug": serializers.CharField(),
+    "title": serializers.CharField(),
+    "title_en": serializers.CharField(),
+    "url": serializers.CharField(help_text="the ruling wizard's first question"),
 }
 
 
@@ -42,6 +48,9 @@ def parse_limit(raw: str | None) -> int:
         {
             "query": serializers.CharField(),
             "results": inline_serializer("SearchResult", _RESULT_FIELDS, many=True),
+            "trees": inline_serializer(
+                "SearchTree", _TREE_FIELDS, many=True, help_text="ruling trees the query names, best first"
+            ),
             "took_ms": serializers.FloatField(),
         },
     ),

@@ -1,15 +1,18 @@
-"""The whoosh index: its schema, the documents it holds, how it is built and how it is opened.
+"""The whoosh index: its schema, the documents it holds and how a generation of it is built.
 
 Layout of settings.SEARCH_INDEX_DIR (derived data; deleting it loses nothing):
 
     CURRENT             the name of the live generation (replaced atomically with os.replace)
-    gen-<ns>-<hex>/     one complete index plus meta.json (pinyin map, query lexicon, build figures)
+    build.lock          held while a build runs: one build at a time on this host, across processes
+    gen-<ns>-<hex>/     one complete index plus meta.json (format, edition revision, query lexicon, pinyin) and
+                        docs.json (what a result shows, in document-number order)
     tmp-<hex>/          a build in progress
 
-A build writes a fresh `tmp-` folder, renames it to `gen-` and then points CURRENT at it, so two rebuilds never
-share a writer or a lock (each still asks whoosh for its writer with a timeout), and queries keep answering from
-the previous generation until the switch. Old generations are removed after a grace period, so a query that
-started on one never sees its files vanish.
+A build analyses each text once (search.analysis), hands whoosh the finished terms in one writer and one commit
+(one segment, its posting pool in memory), writes a fresh `tmp-` folder, renames it to `gen-` and then points
+CURRENT at it, so queries keep answering from the previous generation until the switch. Old generations are
+removed after a grace period, so a query that started on one never sees its files vanish. Serving a generation
+(opening, checking it is fresh, recovering from a broken one) is search.generation.
 """
 
 from __future__ import annotations
@@ -19,9 +22,9 @@ import json
 import logging
 import os
 import shutil
-import threading
 import time
 import uuid
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +32,9 @@ from pathlib import Path
 from django.conf import settings
 from django.db.models import Prefetch
 from whoosh import index as whoosh_index
-from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.codec.whoosh3 import W3Codec
+from whoosh.fields import KEYWORD, FieldType, Schema
+from whoosh.util.filelock import FileLock, try_for
 
 from bridge.references import chinese_ref, find_references, make_ref, split_ref
 from laws.models import Definition, Edition, Law, Section
@@ -38,39 +43,39 @@ from search import analysis, synonyms
 
 logger = logging.getLogger(__name__)
 
+INDEX_FORMAT = 2
+"""Bumped when the schema, the analysis or meta.json/docs.json change: a generation of another format is rebuilt."""
 POINTER = "CURRENT"
+LOCK = "build.lock"
 META = "meta.json"
-WRITER_TIMEOUT = 30.0  # seconds whoosh waits for its write lock
+DOCS = "docs.json"
+LOCK_TIMEOUT = 120.0  # seconds a build waits for another build on this host to finish
+WRITER_MB = 128  # whoosh's posting pool stays in memory up to this size (10× today's corpus needs ~30 MB)
 GRACE_SECONDS = 120  # an old generation lives this long after it stopped being current
 STALE_TMP_SECONDS = 3600
-SEARCHER_POOL = 8
+
+
+class BuildBusy(TimeoutError):
+    """Another build on this host held the build lock for longer than we would wait."""
+
+
+class Codec(W3Codec):
+    """whoosh's own codec without per-block length statistics: writing them reads every posting's document length
+    back from disk, a third of a build's time, and they only let a top-k search skip blocks a little sooner.
+    Scores are the same (they read the lengths themselves)."""
+
+    length_stats = False
 
 
 def schema() -> Schema:
-    words, grams = analysis.WordAnalyzer(), analysis.NgramAnalyzer()
-    english = analysis.EnglishAnalyzer()
+    def weighted() -> FieldType:
+        return FieldType(analysis.WeightedTerms(), analyzer=None, scorable=True)
+
     return Schema(
-        id=ID(stored=True, unique=True),
-        kind=ID(stored=True),
-        ref=ID(stored=True),
-        law=STORED,
-        law_title=STORED,
-        title=STORED,
-        url=STORED,
-        text=STORED,
-        order=STORED,
-        # Titles: a law's title (its root section), a section's heading, a glossary term.
-        title_w=TEXT(analyzer=words, phrase=False),
-        title_ng=TEXT(analyzer=grams, phrase=True),
-        # Context: the law's title and the parent heading, for sections below the root.
-        context_w=TEXT(analyzer=words, phrase=False),
-        context_ng=TEXT(analyzer=grams, phrase=True),
-        body_w=TEXT(analyzer=words, phrase=False),
-        body_ng=TEXT(analyzer=grams, phrase=True),
-        title_en=TEXT(analyzer=english, phrase=True),
-        context_en=TEXT(analyzer=english, phrase=True),
-        pinyin=TEXT(analyzer=analysis.PinyinAnalyzer(), phrase=False),
-        cites=KEYWORD(lowercase=False, commas=False),
+        zh=weighted(),  # Chinese terms of the title, the context (law title, parent heading) and the body
+        en=weighted(),  # English stems and stem pairs of the title and the context
+        py=weighted(),  # pinyin of the glossary terms in the title
+        cites=KEYWORD(lowercase=False, commas=False),  # refs the text cites, with their ancestors
     )
 
 
@@ -91,29 +96,6 @@ class Document:
     title_en: str = ""
     context_en: str = ""
     cites: list[str] = field(default_factory=list)
-
-    def fields(self, pinyin: str) -> dict:
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "ref": self.ref,
-            "law": self.law,
-            "law_title": self.law_title,
-            "title": self.title,
-            "url": self.url,
-            "text": self.text,
-            "order": self.order,
-            "title_w": self.title_zh,
-            "title_ng": self.title_zh,
-            "context_w": self.context_zh,
-            "context_ng": self.context_zh,
-            "body_w": self.body,
-            "body_ng": self.body,
-            "title_en": self.title_en,
-            "context_en": self.context_en,
-            "pinyin": pinyin,
-            "cites": " ".join(self.cites),
-        }
 
 
 def _cited(text: str) -> list[str]:
@@ -144,6 +126,7 @@ def documents(edition: Edition) -> list[Document]:
         by_id = {s.pk: s for s in sections}
         for section in sections:
             parent = by_id.get(section.parent_id)
+            url = section_url(section.ref)
             if section.level == 0:
                 children = [s for s in sections if s.parent_id == section.pk]
                 summary = "；".join(f"{c.label}．{c.heading}" for c in children if c.heading)
@@ -155,7 +138,7 @@ def documents(edition: Edition) -> list[Document]:
                         law=law.number,
                         law_title=law_title,
                         title=law_title,
-                        url=section_url(section.ref),
+                        url=url,
                         text=section.text or summary,
                         order=section.order,
                         title_zh=law.title,
@@ -177,7 +160,7 @@ def documents(edition: Edition) -> list[Document]:
                     law=law.number,
                     law_title=law_title,
                     title=f"{chinese_ref(section.ref)} {heading}",
-                    url=section_url(section.ref),
+                    url=url,
                     text=section.text,
                     order=section.order,
                     title_zh=section.heading,
@@ -228,61 +211,99 @@ def index_root() -> Path:
     return Path(settings.SEARCH_INDEX_DIR)
 
 
-def _glossary_terms(edition: Edition) -> list[str]:
-    return list(Definition.objects.filter(edition=edition).values_list("term", flat=True))
+def default_edition() -> Edition | None:
+    return Edition.objects.filter(code=settings.LAWS_DEFAULT_EDITION).first()
 
 
-def search_index_build(*, edition: Edition | None = None) -> BuildReport:
-    """Build a complete index of `edition` (default: settings.LAWS_DEFAULT_EDITION) and make it current."""
-    started = time.perf_counter()
-    if edition is None:
-        edition = Edition.objects.filter(code=settings.LAWS_DEFAULT_EDITION).first()
+@contextmanager
+def build_lock(*, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold this host's build lock (a file lock: every process and thread of the host shares it). Waits up to
+    `timeout` seconds for a build in progress, then raises BuildBusy."""
     root = index_root()
     root.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(root / LOCK))
+    acquired = lock.acquire() if timeout <= 0 else try_for(lock.acquire, timeout, 0.05)
+    if not acquired:
+        raise BuildBusy(f"another search index build holds {root / LOCK}")
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def search_index_build(
+    *, edition: Edition | None = None, docs: list[Document] | None = None, lock_timeout: float = LOCK_TIMEOUT
+) -> BuildReport:
+    """Build a complete index of `edition` (default: settings.LAWS_DEFAULT_EDITION) and make it current.
+
+    One build at a time on this host (the build lock; a second one waits for the first, then builds afresh).
+    `docs` replaces the edition's documents (the bench's larger corpus)."""
+    with build_lock(timeout=lock_timeout):
+        return build_locked(edition=edition, docs=docs)
+
+
+def build_locked(*, edition: Edition | None = None, docs: list[Document] | None = None) -> BuildReport:
+    """search_index_build's work, for a caller that holds the build lock."""
+    started = time.perf_counter()
+    if edition is None:
+        edition = default_edition()
+    root = index_root()
+    # Holding the lock, any tmp- folder is a build that died midway.
+    for path in root.glob("tmp-*"):
+        shutil.rmtree(path, ignore_errors=True)
     tmp = root / f"tmp-{uuid.uuid4().hex}"
     tmp.mkdir()
     try:
-        docs = documents(edition) if edition is not None else []
+        # The revision first: if an import commits while we read, the index says it lags and is rebuilt.
+        revision = None
+        if edition is not None:
+            revision = Edition.objects.filter(pk=edition.pk).values_list("revision", flat=True).first()
+        if docs is None:
+            docs = documents(edition) if edition is not None else []
         glossary = _glossary_terms(edition) if edition is not None else []
         vocabulary = sorted(set(glossary) | synonyms.chinese_terms() | _userdict_words())
         analysis.jieba_tokenizer(extra_words=vocabulary)
         pinyin_map = _pinyin_map(vocabulary)
         term_pinyin = _invert(pinyin_map)
         ix = whoosh_index.create_in(str(tmp), schema())
-        writer = ix.writer(timeout=WRITER_TIMEOUT)
+        # One writer, one segment written once (no compound file to copy it into), its pool in memory.
+        writer = ix.writer(limitmb=WRITER_MB, codec=Codec(), compound=False)
+        lexicon: set[str] = set(vocabulary)
+        english: set[str] = set()
+        stored = []
+        analyse = _Analyser()
         for doc in docs:
-            pinyin = " ".join(
-                dict.fromkeys(p for term, forms in term_pinyin.items() if term in doc.title_zh for p in forms)
+            zh, en, py = analysis.Terms(), analysis.Terms(), analysis.Terms()
+            title = analyse.chinese(doc.title_zh)
+            zh.add(title, analysis.ZONES["title"])
+            zh.add(analyse.chinese(doc.context_zh), analysis.ZONES["context"])
+            zh.add(analyse.chinese(doc.body), analysis.ZONES["body"])
+            en.add(analyse.english(doc.title_en), analysis.ENGLISH_ZONES["title"])
+            en.add(analyse.english(doc.context_en), analysis.ENGLISH_ZONES["context"])
+            py.add(
+                dict.fromkeys(p for term in title for p in term_pinyin.get(term, ())), analysis.PINYIN_WEIGHT
             )
-            writer.add_document(**doc.fields(pinyin))
+            lexicon.update(zh.counts)
+            english.update(en.counts)
+            writer.add_document(
+                zh=zh.postings(), en=en.postings(), py=py.postings(), cites=" ".join(doc.cites) or None
+            )
+            stored.append(_stored(doc, analyse))
         writer.commit()
+        ix.close()
         # The query side segments Chinese by longest match against the words the index holds, so queries
         # need no jieba (and no second of loading it) to line up with the index's words.
-        lexicon = set(vocabulary)
-        with ix.reader() as reader:
-            for fieldname in ("title_w", "context_w", "body_w"):
-                lexicon.update(
-                    w
-                    for w in (t.decode("utf-8") for t in reader.lexicon(fieldname))
-                    if len(w) >= 2 and analysis.is_cjk(w)
-                )
-            english = sorted(
-                {
-                    t.decode("utf-8")
-                    for fieldname in ("title_en", "context_en")
-                    for t in reader.lexicon(fieldname)
-                }
-            )
-        ix.close()
         meta = {
-            "english": english,
+            "format": INDEX_FORMAT,
             "edition": edition.code if edition else None,
-            "revision": edition.revision if edition else None,
+            "revision": revision,
             "documents": len(docs),
             "built_at": time.time(),
             "pinyin": pinyin_map,
-            "lexicon": sorted(lexicon),
+            "lexicon": sorted(w for w in lexicon if len(w) >= 2 and analysis.is_cjk(w)),
+            "english": sorted(english),  # stems and stem pairs
         }
+        (tmp / DOCS).write_text(json.dumps(stored, ensure_ascii=False), encoding="utf-8")
         (tmp / META).write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
         final = root / f"gen-{time.time_ns()}-{uuid.uuid4().hex[:8]}"
         os.rename(tmp, final)
@@ -297,6 +318,61 @@ def search_index_build(*, edition: Edition | None = None) -> BuildReport:
         raise
     _cleanup(root, keep=final.name)
     return BuildReport(final, len(docs), time.perf_counter() - started)
+
+
+class _Analyser:
+    """Each distinct text analysed once per build: a law's title and a parent heading are the context of many
+    sections, and normalised text is kept for the query side's phrase checks."""
+
+    def __init__(self) -> None:
+        self._chinese: dict[str, list[str]] = {}
+        self._english: dict[str, list[str]] = {}
+        self._normal: dict[str, str] = {}
+
+    def normal(self, text: str) -> str:
+        out = self._normal.get(text)
+        if out is None:
+            out = self._normal[text] = analysis.normalise(text)
+        return out
+
+    def chinese(self, text: str) -> list[str]:
+        if not text:
+            return []
+        out = self._chinese.get(text)
+        if out is None:
+            out = self._chinese[text] = analysis.chinese_terms(self.normal(text))
+        return out
+
+    def english(self, text: str) -> list[str]:
+        if not text:
+            return []
+        out = self._english.get(text)
+        if out is None:
+            out = self._english[text] = analysis.english_terms(text)
+        return out
+
+
+def _stored(doc: Document, analyse: _Analyser) -> dict:
+    """What a result needs of a document (docs.json), kept in memory by each server instead of whoosh's stored
+    fields: the shown title, URL and text, plus the normalised Chinese the ranking checks phrases against."""
+    return {
+        "id": doc.id,
+        "kind": doc.kind,
+        "ref": doc.ref,
+        "law": doc.law,
+        "law_title": doc.law_title,
+        "title": doc.title,
+        "url": doc.url,
+        "text": doc.text,
+        "order": doc.order,
+        "term": analyse.normal(doc.title_zh),
+        "context": analyse.normal(doc.context_zh),
+        "body": analyse.normal(doc.body),
+    }
+
+
+def _glossary_terms(edition: Edition) -> list[str]:
+    return list(Definition.objects.filter(edition=edition).values_list("term", flat=True))
 
 
 def _userdict_words() -> set[str]:
@@ -334,7 +410,7 @@ def _point_to(root: Path, name: str) -> None:
 
 def _cleanup(root: Path, *, keep: str) -> None:
     """Remove generations that stopped being current more than GRACE_SECONDS ago (a generation's mtime is
-    when it was built or, once replaced, when it stopped being current), and abandoned builds."""
+    when it was built or, once replaced, when it stopped being current), and abandoned pointer files."""
     now = time.time()
     current = read_pointer() or keep
     for path in root.iterdir():
@@ -344,102 +420,18 @@ def _cleanup(root: Path, *, keep: str) -> None:
             continue
         if path.name.startswith("gen-") and path.name not in (current, keep) and age > GRACE_SECONDS:
             shutil.rmtree(path, ignore_errors=True)
-        elif path.name.startswith(("tmp-", f"{POINTER}.")) and age > STALE_TMP_SECONDS:
-            shutil.rmtree(path, ignore_errors=True) if path.is_dir() else path.unlink(missing_ok=True)
-
-
-# ----------------------------------------------------------------------------------------------------- read
+        elif path.name.startswith(f"{POINTER}.") and age > STALE_TMP_SECONDS:
+            path.unlink(missing_ok=True)
 
 
 def read_pointer() -> str | None:
+    """The name of the current generation, if CURRENT names a folder that exists."""
     try:
         name = (index_root() / POINTER).read_text(encoding="utf-8").strip()
-    except (FileNotFoundError, NotADirectoryError):
+    except (FileNotFoundError, NotADirectoryError, UnicodeDecodeError):
         return None
-    return name if name and (index_root() / name).is_dir() else None
+    return name if name and "/" not in name and (index_root() / name).is_dir() else None
 
 
-class Generation:
-    """One opened index generation with its metadata and a small pool of searchers (a whoosh searcher is
-    not safe to share between threads; opening one per query costs more than keeping a few)."""
-
-    def __init__(self, name: str):
-        self.name = name
-        self.path = index_root() / name
-        self.meta = json.loads((self.path / META).read_text(encoding="utf-8"))
-        self.lexicon: frozenset[str] = frozenset(self.meta["lexicon"])
-        self.max_word = max((len(w) for w in self.lexicon), default=1)
-        self.pinyin: dict[str, list[str]] = self.meta["pinyin"]
-        self.english: tuple[str, ...] = tuple(self.meta["english"])  # stems of titles and terms, for typos
-        self.index = whoosh_index.open_dir(str(self.path))
-        self._pool: list = []
-        self._lock = threading.Lock()
-        self.retired = False
-
-    def acquire(self):
-        with self._lock:
-            if self._pool:
-                return self._pool.pop()
-        return self.index.searcher()
-
-    def release(self, searcher) -> None:
-        with self._lock:
-            if not self.retired and len(self._pool) < SEARCHER_POOL:
-                self._pool.append(searcher)
-                return
-        searcher.close()
-
-    def retire(self) -> None:
-        """A newer generation took over: close the idle searchers; busy ones close when released."""
-        with self._lock:
-            self.retired = True
-            idle, self._pool = self._pool, []
-        for searcher in idle:
-            searcher.close()
-
-
-_current: Generation | None = None
-_open_lock = threading.Lock()
-_build_lock = threading.Lock()
-
-
-def current_generation() -> Generation:
-    """The live generation; built on the spot when this host has no index yet (derived data)."""
-    global _current
-    name = read_pointer()
-    if name is None:
-        with _build_lock:
-            name = read_pointer()
-            if name is None:
-                logger.warning("no search index in %s: building it now", index_root())
-                search_index_build()
-                name = read_pointer()
-    generation = _current
-    if generation is None or generation.name != name:
-        with _open_lock:
-            if _current is None or _current.name != name:
-                old, _current = _current, Generation(name)
-                if old is not None:
-                    old.retire()
-            generation = _current
-    return generation
-
-
-def forget_generation() -> None:
-    """Drop the opened generation (after an error, or in tests that delete the folder)."""
-    global _current
-    with _open_lock:
-        old, _current = _current, None
-    if old is not None:
-        old.retire()
-
-
-@contextmanager
-def searching():
-    """(generation, searcher) for one query."""
-    generation = current_generation()
-    searcher = generation.acquire()
-    try:
-        yield generation, searcher
-    finally:
-        generation.release(searcher)
+def read_meta(name: str) -> dict:
+    return json.loads((index_root() / name / META).read_text(encoding="utf-8"))

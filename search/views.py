@@ -3,19 +3,21 @@
 from django.shortcuts import redirect, render
 
 from config.errors import error_context
+from search.generation import SearchUnavailable
 from search.query import MAX_QUERY_LENGTH, SearchInputError, search
 
 PAGE_LIMIT = 50
 
 
 def search_page(request):
-    """/search/?q=: a reference goes straight to its section; anything else lists results grouped by law."""
+    """/search/?q=: a reference goes straight to its section; anything else lists the ruling trees the query
+    names, then the results grouped by law. A 503 while the index is being rebuilt."""
     query = request.GET.get("q", "")
     try:
         result = search(query, limit=PAGE_LIMIT)
-    except SearchInputError as exc:
+    except (SearchInputError, SearchUnavailable) as exc:
         context = {"query": query[:MAX_QUERY_LENGTH], "error": error_context(exc)}
-        return render(request, "search/results.html", context, status=400)
+        return render(request, "search/results.html", context, status=getattr(exc, "status_code", 400))
     if result.jump is not None:
         return redirect(result.jump.url)
     return render(

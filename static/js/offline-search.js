@@ -1,12 +1,15 @@
 // 裁判助手 — search without the network: the top-bar box and the search page answer from /offline/corpus.json
 // (stored by "下载全部规则供离线使用") when /api/search/ cannot be reached.
 //
-// A smaller cousin of search/query.py: a reference (27B1, 第64条, Law 12C) jumps to its section; otherwise the
-// query becomes units — names from the synonym table (藏牌 = revoke = cangpai), pinyin of glossary terms, Chinese
-// words (longest match against the index's own words, as the server does), English words (Porter stems from the
-// server, a typo or two forgiven) — all of which a result must contain (if none does, any of them). Titles and
-// terms weigh more than text. Results have the API's shape, so static/js/search.js renders them as it renders
-// the server's. Also loaded by the service worker (importScripts) for its reference parser: no DOM at load.
+// A smaller cousin of search/query.py and search/plan.py: a reference (27B1, 第64条, 第二十七条, Law 12C) jumps to its
+// section; otherwise the query becomes units — names from the synonym table (藏牌 = revoke = cangpai, 首攻 = 首引),
+// pinyin of glossary terms, Chinese words (longest match against the index's own words, as the server does),
+// English words (Porter stems from the server, a typo or two forgiven) — all of which a result must contain (if
+// none does, any of them); lone characters and generic words (错误) only add to the score, as on the server. Titles
+// and terms weigh more than text. The ruling trees the query names come with the results (search/trees.py), and
+// their laws and other names count as on the server. Results have the API's shape, so static/js/search.js renders
+// them as it renders the server's. Also loaded by the service worker (importScripts) for its reference parser: no
+// DOM at load.
 (function (root) {
   "use strict";
   var CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff";
@@ -19,6 +22,10 @@
   var WITHIN_FACTOR = 3;
   var OR_FACTOR = 0.5;
   var FUZZY_WEIGHT = 0.6;
+  var WEAK_FACTOR = 1.25;
+  var TREE_LAW_FACTOR = 1.5;
+  var RELATED_WEIGHT = 0.5;
+  var MAX_TREES = 3;
   var MASK = "\u0000";
 
   // --------------------------------------------------------------------------------- text and references
@@ -81,10 +88,35 @@
     if (m[3] && !m[2]) return null;
     return makeRef(law, m[2], m[3], m[4]);
   }
-  // search/query.py _reference: the ref a query names, if it is nothing but a reference.
+  // search/analysis.py arabic_references (laws/text.py from_chinese_numeral): 第二十七条B款一项 → 第27条B款1项; a bare
+  // 二十七条 only when the whole query is a reference.
+  var NUMERAL_DIGITS = "零一二三四五六七八九";
+  function arabic(numeral) {
+    var tenAt = numeral.indexOf("十");
+    var n;
+    if (tenAt >= 0) {
+      var tens = numeral.slice(0, tenAt), units = numeral.slice(tenAt + 1);
+      var t = tens ? NUMERAL_DIGITS.indexOf(tens) : 1, u = units ? NUMERAL_DIGITS.indexOf(units) : 0;
+      n = t < 0 || u < 0 ? -1 : t * 10 + u;
+    } else {
+      n = NUMERAL_DIGITS.indexOf(numeral);
+    }
+    return n < 0 ? numeral : String(n);
+  }
+  function arabicReferences(text, bare) {
+    text = text.replace(/(第\s*)?(?<![一二三四五六七八九十])([一二三四五六七八九十]{1,3})(?=\s*条)/g, function (whole, di, numeral) {
+      if (di === undefined && !bare) return whole;
+      return (di || "") + arabic(numeral);
+    });
+    return text.replace(/(?<=款)(\s*)([一二三四五六七八九十]{1,3})(?=\s*项)/g, function (whole, space, numeral) {
+      return space + arabic(numeral);
+    });
+  }
+  // search/plan.py reference: the ref a query names, if it is nothing but a reference.
   function reference(query) {
     var text = String(query || "").normalize("NFKC").split(/\s+/).filter(Boolean).join(" ");
     if (!text || text.length > 24) return null;
+    text = arabicReferences(text, true);
     return parseRefQuery(text) || parseRefQuery(text.toUpperCase());
   }
   function lawOf(ref) { return parseInt(ref, 10); }
@@ -146,7 +178,8 @@
       raw: corpus, docs: docs, byRef: byRef, groups: groups, latinNames: latinNames, lexicon: lexicon,
       maxWord: maxWord, pinyin: corpus.pinyin || {}, english: stems,
       englishWords: Object.keys(stems), chineseStop: toSet(corpus.chinese_stop || []),
-      englishStop: toSet(corpus.english_stop || [])
+      englishStop: toSet(corpus.english_stop || []), generic: toSet(corpus.chinese_generic || []),
+      trees: corpus.trees || []
     };
   }
   function toSet(list) { var s = {}; list.forEach(function (w) { s[w] = true; }); return s; }
@@ -187,8 +220,9 @@
     for (var i = 0; i < C.groups.length; i++) if (C.groups[i].chinese.indexOf(term) >= 0) return C.groups[i];
     return null;
   }
-  function unit(text, chinese, latin, pinyin, fuzzy, stop) {
-    return { text: text, chinese: chinese || [], latin: latin || [], pinyin: pinyin || [], fuzzy: !!fuzzy, stop: !!stop };
+  function unit(text, chinese, latin, pinyin, fuzzy, stop, weak) {
+    return { text: text, chinese: chinese || [], latin: latin || [], pinyin: pinyin || [], fuzzy: !!fuzzy, stop: !!stop,
+             weak: !!weak, related: [] };
   }
   function concept(text, group, chinese) {
     chinese = chinese || [];
@@ -221,7 +255,8 @@
         if (size === 1 || C.lexicon[word] || C.chineseStop[word]) break;
       }
       var group = groupOf(C, word);
-      units.push(group ? concept(word, group, [word]) : unit(word, [word], [], [], false, !!C.chineseStop[word]));
+      var weak = word.length === 1 || !!C.generic[word];
+      units.push(group ? concept(word, group, [word]) : unit(word, [word], [], [], false, !!C.chineseStop[word], weak));
       i += size;
     }
     return units;
@@ -270,8 +305,8 @@
   }
 
   function plan(C, text) {
-    var result = { units: [], phrases: [], refs: [] };
-    text = plainLatin(text).replace(INLINE_REF, function (whole) {
+    var result = { units: [], phrases: [], refs: [], trees: [] };
+    text = arabicReferences(plainLatin(text), false).replace(INLINE_REF, function (whole) {
       var ref = parseRefQuery(whole.toUpperCase()) || parseRefQuery(whole);
       if (!ref) return whole;
       result.refs.push(ref);
@@ -315,8 +350,52 @@
     result.units = result.units.concat(latinUnits(C, latinRun));
     var meaningful = result.units.filter(function (u) { return !u.stop; });
     result.units = (meaningful.length ? meaningful : result.units).slice(0, MAX_UNITS);
+    result.trees = matchingTrees(C, text, result.units, null);
+    result.units.forEach(function (u) { u.related = relatedNames(C, u); });
     return result;
   }
+
+  // ------------------------------------------------------------------------------------------- trees
+  // search/trees.py: a tree is named by its title, English title or keywords (in the text, English as whole
+  // words, or as a name of one of the query's units); a reference names the trees ruling under its law.
+  function unitNames(u) {
+    var names = [u.text].concat(u.chinese);
+    u.latin.forEach(function (words) { names.push(words.join(" ")); });
+    return names;
+  }
+  function holds(text, name) {
+    if (isCjk(name)) return text.indexOf(name) >= 0;
+    var escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return new RegExp("(?<![a-z0-9])" + escaped + "(?![a-z0-9])").test(text);
+  }
+  function matchingTrees(C, text, units, ref) {
+    var ranked = [];
+    C.trees.forEach(function (tree, position) {
+      if (ref) {
+        var at = tree.laws_order.indexOf(lawOf(ref));
+        if (at >= 0) ranked.push({ key: [at, position], tree: tree });
+        return;
+      }
+      var asked = {};
+      (units || []).forEach(function (u) { unitNames(u).forEach(function (n) { asked[n] = true; }); });
+      var best = 0;
+      tree.names.forEach(function (name) { if (asked[name] || holds(text, name)) best = Math.max(best, name.length); });
+      if (best) ranked.push({ key: [-best, position], tree: tree });
+    });
+    ranked.sort(function (a, b) { return a.key[0] - b.key[0] || a.key[1] - b.key[1]; });
+    return ranked.slice(0, MAX_TREES).map(function (r) { return r.tree; });
+  }
+  // search/plan.py _with_related: a unit naming a tree also goes by the tree's other names (Chinese ones here).
+  function relatedNames(C, u) {
+    var names = unitNames(u);
+    var out = [];
+    C.trees.forEach(function (tree) {
+      if (!tree.names.some(function (n) { return names.indexOf(n) >= 0; })) return;
+      tree.names.forEach(function (n) { if (isCjk(n) && names.indexOf(n) < 0 && out.indexOf(n) < 0) out.push(n); });
+    });
+    return out;
+  }
+  function treeAnswer(tree) { return { slug: tree.slug, title: tree.title, title_en: tree.title_en, url: tree.url }; }
 
   // ------------------------------------------------------------------------------------------ scoring
   function count(haystack, needle) {
@@ -360,10 +439,21 @@
       best = Math.max(best, s);
     });
     u.pinyin.forEach(function (form) { if (doc.pinyin.indexOf(form) >= 0) best = Math.max(best, WEIGHTS.pinyin); });
+    (u.related || []).forEach(function (zh) {
+      var s = 0;
+      if (doc.title_zh.indexOf(zh) >= 0) s += WEIGHTS.title;
+      if (doc.context.indexOf(zh) >= 0) s += WEIGHTS.context;
+      if (doc.body.indexOf(zh) >= 0) s += WEIGHTS.body;
+      best = Math.max(best, s * RELATED_WEIGHT);
+    });
     return best;
   }
-  function docFactor(doc, thePlan) {
+  function docFactor(doc, thePlan, weak, treeLaws) {
     var factor = doc.kind === "definition" ? DEFINITION_FACTOR : 1;
+    (weak || []).forEach(function (w) {
+      if (doc.title_zh.indexOf(w) >= 0 || doc.context.indexOf(w) >= 0 || doc.body.indexOf(w) >= 0) factor *= WEAK_FACTOR;
+    });
+    if (doc.kind === "section" && treeLaws && treeLaws[doc.law]) factor *= 1 + (TREE_LAW_FACTOR - 1) * treeLaws[doc.law];
     var term = doc.kind === "definition" ? doc.title.split("（")[0] : doc.title.split(" ").slice(1).join(" ");
     var asked = {};
     thePlan.units.forEach(function (u) { asked[u.text] = true; u.chinese.forEach(function (zh) { asked[zh] = true; }); });
@@ -464,11 +554,33 @@
     }));
   }
 
-  function ranked(C, text, limit) {
-    var thePlan = plan(C, text);
+  function ranked(C, thePlan, limit) {
+    var lone = function (u) { return u.text.length === 1 && isCjk(u.text); };
     var units = thePlan.units.filter(function (u) { return u.chinese.length || u.latin.length || u.pinyin.length; });
+    // search/plan.py compile_plan: weak units only count where a result has them; nothing but lone characters →
+    // the characters as typed, as a substring.
+    var strong = units.filter(function (u) { return !u.weak; });
+    var weakUnits = units.filter(function (u) { return u.weak; });
+    var literal = "";
+    if (!strong.length) {
+      strong = weakUnits.filter(function (u) { return !lone(u); });
+      weakUnits = strong.length ? weakUnits.filter(lone) : [];
+      if (!strong.length) literal = units.map(function (u) { return u.text; }).join("");
+    }
+    var weak = [];
+    weakUnits.forEach(function (u) { weak = weak.concat(u.chinese); });
+    units = strong;
+    var treeLaws = {};
+    thePlan.trees.forEach(function (tree) {
+      Object.keys(tree.laws).forEach(function (law) { treeLaws[law] = Math.max(treeLaws[law] || 0, tree.laws[law]); });
+    });
     var scored = [];
-    if (!units.length && thePlan.refs.length) {
+    if (literal) {
+      C.docs.forEach(function (doc) {
+        var s = (doc.title_zh.indexOf(literal) >= 0 ? 5 : 0) + (doc.context.indexOf(literal) >= 0 ? 1 : 0) + (doc.body.indexOf(literal) >= 0 ? 1.5 : 0);
+        if (s) scored.push({ tier: 0, score: s * docFactor(doc, thePlan, [], treeLaws), doc: doc });
+      });
+    } else if (!units.length && thePlan.refs.length) {
       C.docs.forEach(function (doc) {
         var s = 0;
         thePlan.refs.forEach(function (ref) { if (doc.ref === ref) s += 100; if (doc.cites.indexOf(ref) >= 0) s += 1; });
@@ -483,7 +595,7 @@
       all.forEach(function (entry) {
         if (entry.parts.every(function (s) { return s > 0; })) {
           var s = entry.parts.reduce(function (a, b) { return a + b; }, 0) + bonus(entry.doc, thePlan);
-          scored.push({ tier: 0, score: s * docFactor(entry.doc, thePlan), doc: entry.doc });
+          scored.push({ tier: 0, score: s * docFactor(entry.doc, thePlan, weak, treeLaws), doc: entry.doc });
         }
       });
       if (units.length > 1 && scored.length < limit) {
@@ -492,7 +604,7 @@
         all.forEach(function (entry) {
           if (entry.parts.every(function (s) { return s > 0; })) return;
           var s = strong.reduce(function (sum, p) { return sum + entry.parts[p[1]]; }, 0);
-          if (s > 0) scored.push({ tier: 1, score: (s + bonus(entry.doc, thePlan)) * OR_FACTOR * docFactor(entry.doc, thePlan), doc: entry.doc });
+          if (s > 0) scored.push({ tier: 1, score: (s + bonus(entry.doc, thePlan)) * OR_FACTOR * docFactor(entry.doc, thePlan, weak, treeLaws), doc: entry.doc });
         });
       }
     }
@@ -501,11 +613,11 @@
     var chinese = [];
     var stems = [];
     thePlan.units.forEach(function (u) {
-      chinese = chinese.concat(u.chinese);
+      chinese = chinese.concat(u.chinese, u.related || []);
       unitStems(C, u).forEach(function (s) { stems = stems.concat(s); });
       if (u.fuzzy && u.latin.length === 1 && u.latin[0].length === 1) stems = stems.concat(near(C, u.latin[0][0]));
     });
-    chinese = chinese.concat(thePlan.phrases);
+    chinese = chinese.concat(thePlan.phrases, literal ? [literal] : []);
     return scored.map(function (entry) { return hit(entry.doc, snippet(C, entry.doc.text, chinese, stems), entry.score); });
   }
 
@@ -516,11 +628,19 @@
     return load().then(function (C) {
       var text = normalise(query);
       var results = [];
+      var trees = [];
       if (text) {
         results = jumpHits(C, query, limit);
-        if (!results.length) results = ranked(C, text, limit);
+        if (results.length) {
+          trees = matchingTrees(C, text, null, reference(query));
+        } else {
+          var thePlan = plan(C, text);
+          results = ranked(C, thePlan, limit);
+          trees = thePlan.trees;
+        }
       }
-      return { query: query, results: results, took_ms: Date.now() - started, offline: true, revision: C.raw.revision };
+      return { query: query, results: results, trees: trees.map(treeAnswer), took_ms: Date.now() - started,
+               offline: true, revision: C.raw.revision };
     });
   }
 
@@ -564,6 +684,22 @@
         return;
       }
       out.textContent = "";
+      if (data.trees.length) {
+        // The ruling trees the query names first, as search/templates/search/results.html shows them.
+        var english = /^en/i.test(document.documentElement.lang || "");
+        var trees = el("section", "search-trees");
+        trees.appendChild(el("h2", null, label("trees")));
+        var ul = el("ul");
+        data.trees.forEach(function (tree) {
+          var li = el("li");
+          var a = el("a", "search-tree", label("tree").replace("%s", english && tree.title_en ? tree.title_en : tree.title) + " ›");
+          a.href = tree.url;
+          li.appendChild(a);
+          ul.appendChild(li);
+        });
+        trees.appendChild(ul);
+        out.appendChild(trees);
+      }
       if (!data.results.length) {
         out.appendChild(el("p", "notice", label("none").replace("{q}", query)));
         out.appendChild(el("p", null, label("try")));

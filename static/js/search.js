@@ -1,5 +1,6 @@
-// 裁判助手 — results as you type in the top bar's search box (GET /api/search/). Without this file the box
-// still works: it submits to /search/, which jumps to a reference or lists the results.
+// 裁判助手 — results as you type in the top bar's search box (GET /api/search/): the ruling trees the query names
+// first, then the laws and terms. Without this file the box still works: it submits to /search/, which jumps to
+// a reference or lists the results.
 (function () {
   "use strict";
   var form = document.querySelector("form.goto[data-search-api]");
@@ -73,13 +74,33 @@
     a.addEventListener("click", function () { remember(query); });
     return a;
   }
+  // A ruling tree the query names comes first (藏牌 → the revoke walk): its title in the page's language.
+  function treeName(tree) {
+    var english = /^en/i.test(document.documentElement.lang || "");
+    return english && tree.title_en ? tree.title_en : tree.title;
+  }
+  function renderTrees(trees, query) {
+    if (!trees.length) return;
+    var section = el("div", "search-group search-trees-list");
+    section.setAttribute("role", "group");
+    section.setAttribute("aria-label", label("trees"));
+    section.appendChild(el("div", "search-group-head", label("trees")));
+    trees.forEach(function (tree) {
+      var a = option(tree.url, label("tree").replace("%s", treeName(tree)), null, query);
+      a.classList.add("search-tree-item");
+      section.appendChild(a);
+    });
+    pop.appendChild(section);
+  }
   function renderResults(data) {
     pop.textContent = "";
     active = -1;
     var results = data.results || [];
-    if (!results.length) {
+    var trees = data.trees || [];
+    if (!results.length && !trees.length) {
       pop.appendChild(el("p", "search-empty", label("empty")));
     }
+    renderTrees(trees, data.query);
     var groups = [];
     var byKey = {};
     results.forEach(function (r) {
@@ -103,7 +124,7 @@
       });
       pop.appendChild(section);
     });
-    if (results.length) {
+    if (results.length || trees.length) {
       var all = el("a", "search-all", label("all"));
       all.href = searchUrl(data.query);
       all.addEventListener("click", function () { remember(data.query); });

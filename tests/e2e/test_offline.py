@@ -167,6 +167,15 @@ def test_offline_search_page(offline):
     screenshot(page, "offline-search-page-tablet")
 
 
+def test_offline_search_offers_the_ruling_tree_first(offline):
+    page = offline.goto_path("/search/?q=藏牌")
+    tree = page.locator(".search-tree").first
+    tree.wait_for()
+    assert tree.inner_text() == "用裁决向导处理：藏牌 ›"
+    tree.click()
+    page.wait_for_url("**/rulings/revoke/**")
+
+
 @pytest.mark.parametrize(
     "slug",
     [

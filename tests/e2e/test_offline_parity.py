@@ -510,6 +510,14 @@ REFERENCE_QUERIES = [
     "93",
     "27b1A",
     "27 1",
+    "第二十七条",
+    "二十七条",
+    "第二十七条B款一项",
+    "二十七条b款",
+    "第六十四条",
+    "第十条",
+    "第九十九条",
+    "一条规定",
 ]
 
 
@@ -574,6 +582,30 @@ def test_offline_search_finds_what_the_server_finds(evaluator_page):
         if server:
             assert urls, f"offline search found nothing for {query!r}"
     assert not misses, json.dumps(misses, ensure_ascii=False, indent=1)
+
+
+TREE_QUERIES = [
+    "藏牌",
+    "revoke",
+    "cang pai",
+    "revoek",
+    "首攻错误",
+    "lead out of turn",
+    "不足叫",
+    "第31条",
+    "第64条",
+    "洗牌",
+]
+
+
+def test_offline_search_offers_the_trees_the_server_offers(evaluator_page):
+    offline = evaluator_page.evaluate(
+        """async (qs) => { const out = [];
+             for (const q of qs) out.push((await CaipanOffline.search(q, 8)).trees);
+             return out; }""",
+        TREE_QUERIES,
+    )
+    assert offline == [[tree.as_dict() for tree in server_search(q).trees] for q in TREE_QUERIES]
 
 
 def test_states_are_walked_in_full():

@@ -73,3 +73,20 @@ def test_enter_on_a_reference_goes_to_the_section_and_recent_searches_show(open_
     box.press("Enter")
     page.wait_for_url("**/laws/64/#64B6")
     assert page.locator('[id="64B6"]').is_visible()
+
+
+def test_the_ruling_tree_comes_first_as_you_type(open_page):
+    page = open_page("/laws/2/", TABLET_PORTRAIT)
+    box = page.locator("#goto-q")
+    box.click()
+    box.press_sequentially("首攻错误", delay=30)
+    first = page.locator("#search-pop [role=option]").first
+    first.wait_for(state="visible")
+    assert first.inner_text().strip() == "用裁决向导处理：越序引牌"
+    assert page.locator("#search-pop .search-group-head").first.inner_text() == "裁决向导"
+    # Law 54 (the faced opening lead out of turn) is among the first laws listed.
+    laws = page.locator("#search-pop .search-item:not(.search-tree-item) .search-title").all_inner_texts()
+    assert any("54" in title for title in laws[:3]), laws
+    screenshot(page, "search-tree-first-tablet")
+    first.click()
+    page.wait_for_url("**/rulings/lead-out-of-turn/")

@@ -11,7 +11,7 @@ from django.db import connections
 from laws.models import Edition
 from laws.services import corpus_import, corpus_load_default
 from laws.signals import corpus_imported
-from search import index
+from search import generation, index
 from search.query import search
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +39,7 @@ def test_the_index_lives_where_settings_say(settings, tmp_path):
         assert search("罚张").hits
         assert index.read_pointer() in generations(tmp_path / "elsewhere")
     finally:
-        index.forget_generation()
+        generation.forget_generation()
 
 
 def test_an_import_rebuilds_the_index(settings, django_capture_on_commit_callbacks):

@@ -50,3 +50,14 @@ def test_recall():
     print("\n".join(misses))
     assert recall3 >= 0.95
     assert all(at1["ref"]), "every reference must jump"
+
+
+def test_trees_first():
+    """A query that names an irregularity offers its ruling tree first."""
+    wrong = []
+    for case in CASES:
+        if "tree" in case:
+            offered = [tree.slug for tree in search(case["q"]).trees]
+            if offered[:1] != [case["tree"]]:
+                wrong.append((case["q"], case["tree"], offered))
+    assert not wrong

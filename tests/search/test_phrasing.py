@@ -1,0 +1,76 @@
+"""Search the way directors speak (tablet review 2026-12, finding 5): 首攻 for 首引, Chinese numerals, abbreviations,
+generic words that must not decide the answer."""
+
+import pytest
+
+from search.query import search
+
+pytestmark = pytest.mark.django_db
+
+
+def laws(query: str, limit: int = 3) -> list[int | None]:
+    return [hit.law for hit in search(query, limit=limit).hits]
+
+
+@pytest.mark.parametrize("query", ["首攻错误", "首攻出错了怎么办", "越序首攻", "yuexu shougong"])
+def test_shougong_is_shouyin_inside_phrases(query):
+    assert 54 in laws(query)
+
+
+def test_shougong_alone_finds_the_opening_lead():
+    assert search("首攻").hits[0].title.startswith("首引")
+    assert [hit.id for hit in search("首攻", limit=5).hits] == [
+        hit.id for hit in search("首引", limit=5).hits
+    ]
+
+
+def test_a_generic_word_does_not_decide_the_answer():
+    """错误 ("error") is in the titles of Laws 82 and 79C; 首攻错误 is about the opening lead all the same."""
+    assert not {79, 82} & set(laws("首攻错误"))
+    assert laws("错误")  # on its own it is still searched for
+
+
+@pytest.mark.parametrize(
+    ("query", "ref"),
+    [
+        ("第二十七条", "27"),
+        ("二十七条", "27"),
+        ("第二十七条B款", "27B"),
+        ("二十七条B款", "27B"),
+        ("第二十七条b款", "27B"),
+        ("第二十七条B款一项", "27B1"),
+        ("第六十四条", "64"),
+        ("第十二条C款", "12C"),
+        ("第十条", "10"),
+    ],
+)
+def test_chinese_numerals_jump_like_digits(query, ref):
+    top = search(query).hits[0]
+    assert (top.ref, top.jump) == (ref, True)
+
+
+def test_chinese_numerals_beside_words_put_that_law_first():
+    sections = [hit for hit in search("藏牌 第六十四条", limit=5).hits if hit.kind == "section"]
+    assert sections and all(hit.law == 64 for hit in sections)
+
+
+def test_a_numeral_inside_a_sentence_is_not_a_law():
+    """一条 in a sentence is "one rule": only a whole query of a numeral and 条 (or 第…条 anywhere) is a law."""
+    assert search("违反一条规定").jump is None
+
+
+@pytest.mark.parametrize(
+    ("query", "law"),
+    [("UI", 16), ("ui", 16), ("MI", 21), ("LA", 16), ("UI 迟疑", 16), ("MI 调整分", 21)],
+)
+def test_abbreviations(query, law):
+    assert law in laws(query)
+
+
+def test_td_is_the_director():
+    assert search("TD").hits[0].title.startswith("裁判")
+
+
+def test_lead_out_of_turn_finds_law_54():
+    assert 54 in laws("lead out of turn")
+    assert 54 in laws("opening lead out of turn")
