@@ -64,8 +64,13 @@ def test_a_law_reference_offers_the_trees_ruling_under_that_law():
 
 
 def test_words_that_name_no_irregularity_offer_no_tree():
-    for query in ["明手的权利", "洗牌", "scoring table", "牌", "第99条"]:
+    for query in ["比赛的组织", "洗牌", "scoring table", "牌", "第99条"]:
         assert slugs(query) == [], query
+
+
+def test_dummys_rights_offer_the_dummy_walk():
+    """明手的权利 is a keyword of the dummy tree (Laws 42–43): its walk is offered, and only it."""
+    assert slugs("明手的权利") == ["dummy"]
 
 
 def test_the_trees_laws_come_right_after_the_tree():
