@@ -12,16 +12,41 @@ $(STAMP): requirements.txt requirements-dev.txt
 	$(PIP) install -q --disable-pip-version-check -r requirements-dev.txt
 	touch $(STAMP)
 
+.PHONY: demo serve bench-serve
+
 ## setup: venv, pinned packages, database migrated, law corpus (and whatever else is derived) loaded. Safe to rerun.
+## No demo data: that is `make demo` (development only).
 setup: $(STAMP)
 	mkdir -p var/static
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py load_corpus --quiet
+
+## demo: the demo club and its logins (published password; load_demo refuses production settings)
+demo: setup
 	$(PY) manage.py load_demo
 
-## run: setup, then serve on http://127.0.0.1:8000
-run: setup
+## run: setup and the demo club, then the development server (dev settings) on http://127.0.0.1:8000
+run: demo
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+## serve: production (config.settings.prod; README "Deploying"): migrate, the law corpus on a fresh database only,
+## collectstatic, expired sessions cleared, the search index built once, then gunicorn (config/gunicorn.conf.py).
+PROD := DJANGO_SETTINGS_MODULE=config.settings.prod
+serve: $(STAMP)
+	@test -n "$$DJANGO_SECRET_KEY" || { echo "make serve: DJANGO_SECRET_KEY is not set (README: Deploying)" >&2; exit 2; }
+	@test -n "$$DJANGO_ALLOWED_HOSTS" || { echo "make serve: DJANGO_ALLOWED_HOSTS is not set (README: Deploying)" >&2; exit 2; }
+	$(PROD) $(PY) manage.py check --deploy --fail-level ERROR
+	$(PROD) $(PY) manage.py migrate --noinput
+	$(PROD) $(PY) manage.py shell -c "import sys; from laws.models import Law; sys.exit(0 if Law.objects.exists() else 1)" \
+		|| $(PROD) $(PY) manage.py load_corpus --quiet
+	$(PROD) $(PY) manage.py collectstatic --noinput -v0
+	$(PROD) $(PY) manage.py clearsessions
+	$(PROD) $(PY) manage.py build_search_index --if-needed
+	$(PROD) exec $(VENV)/bin/gunicorn -c config/gunicorn.conf.py
+
+## bench-serve: runserver (dev) against make serve's gunicorn at 50 clients (ports 8821/8822; bench/bench_serve.py)
+bench-serve: setup
+	$(PY) bench/bench_serve.py
 
 ## test: the whole suite (browser tests run where /usr/bin/chromium exists, and say so when it does not)
 test: $(STAMP)

@@ -1,5 +1,6 @@
 #!/usr/bin/env python
-"""Django's command-line utility for administrative tasks."""
+"""Django's command-line utility. Development settings by default (the developer's commands: runserver, tests,
+load_demo); a server uses config.settings.prod: `DJANGO_SETTINGS_MODULE=config.settings.prod` (make serve sets it)."""
 
 import os
 import sys

@@ -7,3 +7,11 @@ from django.utils.translation import gettext_lazy as _
 class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = _("账号与登录")
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in, user_login_failed
+
+        from accounts import limiter
+
+        user_login_failed.connect(limiter.on_login_failed, dispatch_uid="accounts.limiter.failed")
+        user_logged_in.connect(limiter.on_logged_in, dispatch_uid="accounts.limiter.logged_in")

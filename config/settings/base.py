@@ -4,13 +4,19 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+
+from .env import env_int
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(os.environ.get("APP_VAR_DIR", BASE_DIR / "var"))
 FIXTURES_DIR = BASE_DIR / "fixtures"
 
+# Development and tests only: config.settings.prod refuses this placeholder (and any short or missing secret).
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-not-secret")
 DEBUG = False
+# True only in config.settings.prod: development commands (load_demo) refuse to run there.
+IS_PRODUCTION = False
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1").split(",")
 
 INSTALLED_APPS = [
@@ -31,10 +37,13 @@ INSTALLED_APPS = [
     "search",
     "practice",
     "offline",
+    "csp",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Marks private responses (club pages, signed-in users, cookies) so the service worker never keeps them.
     "offline.middleware.PrivateResponsesMiddleware",
@@ -70,7 +79,10 @@ WSGI_APPLICATION = "config.wsgi.application"
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=60,
+        # A connection per request here (runserver opens a thread, so a connection, per client connection);
+        # config.settings.prod keeps connections open under the bounded worker pool of gunicorn.
+        conn_max_age=0,
+        conn_health_checks=True,
     )
 }
 
@@ -119,9 +131,16 @@ REST_FRAMEWORK = {
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "clubs:clubs"
 LOGOUT_REDIRECT_URL = "laws:home"
+# The login limiter (accounts.limiter): LOGIN_FAILURE_LIMIT failures for one account lock it (from every address)
+# for the window, each further failure after a lock doubles it, up to LOGIN_LOCK_MAX_SECONDS (failures older than
+# that are forgotten); unknown usernames are limited per address instead.
 LOGIN_FAILURE_LIMIT = 5
 LOGIN_FAILURE_LIMIT_PER_ADDRESS = 20
 LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
+LOGIN_LOCK_MAX_SECONDS = 24 * 60 * 60
+# How many reverse proxies in front append to X-Forwarded-For: the client is the entry that many from the right.
+# 0 (the default): X-Forwarded-For is ignored and REMOTE_ADDR is the client.
+TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 0)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "裁判助手 API",
@@ -138,6 +157,40 @@ LAWS_DEFAULT_EDITION = "ccba-1999"
 
 # Whoosh index folder (derived data; each host builds its own).
 SEARCH_INDEX_DIR = Path(os.environ.get("SEARCH_INDEX_DIR", VAR_DIR / "index"))
+
+# Content-Security-Policy (django-csp): scripts, styles, fonts and pictures come from this site only; no inline
+# script or handler anywhere (the templates load static/js/*.js). data: pictures for Swagger UI's icons.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+# Permissions-Policy (django-permissions-policy): the app uses no device feature but the clipboard.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "bluetooth",
+        "browsing-topics",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "serial",
+        "usb",
+    )
+}
 
 LOGGING = {
     "version": 1,

@@ -31,7 +31,8 @@ RECORD_KEYS = (
 class Command(BaseCommand):
     help = (
         "Load the demo club, its members and rulings (fixtures/demo/club.yaml). "
-        "Development only (refused when DEBUG is off, unless --force). Safe to rerun."
+        "Development only: refused under production settings (config.settings.prod), even with --force, and "
+        "when DEBUG is off unless --force. Safe to rerun."
     )
 
     def add_arguments(self, parser):
@@ -39,6 +40,12 @@ class Command(BaseCommand):
         parser.add_argument("--file", default=str(settings.FIXTURES_DIR / "demo" / "club.yaml"))
 
     def handle(self, *args, force: bool = False, file: str, **options):
+        if settings.IS_PRODUCTION:
+            # Its accounts (a chief director among them) share a published password.
+            raise CommandError(
+                "load_demo refuses to run under production settings (config.settings.prod): the demo accounts "
+                "have a published password. Use it on a development copy (make demo)."
+            )
         if not settings.DEBUG and not force:
             raise CommandError(
                 "load_demo is for development only (DEBUG is off); pass --force to load anyway."
