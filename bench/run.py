@@ -1,4 +1,5 @@
-"""`make bench`: run every bench/bench_*.py in its own process and print their figures."""
+"""`make bench`: run every bench/bench_*.py in its own process and print their figures. bench_serve.py starts two
+servers for a minute and a half: only with --serve (or `make bench-serve`)."""
 
 import subprocess
 import sys
@@ -10,6 +11,8 @@ HERE = Path(__file__).resolve().parent
 def main() -> int:
     status = 0
     for script in sorted(HERE.glob("bench_*.py")):
+        if script.stem == "bench_serve" and "--serve" not in sys.argv[1:]:
+            continue
         print(f"== {script.stem}", flush=True)
         result = subprocess.run([sys.executable, str(script)], cwd=HERE.parent)
         status = status or result.returncode

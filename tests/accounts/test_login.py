@@ -5,6 +5,7 @@ import datetime
 import pytest
 from django.test import Client, override_settings
 from django.utils import timezone
+from rest_framework.authtoken.models import Token
 
 from accounts.models import LoginFailure
 
@@ -81,3 +82,15 @@ def test_the_api_token_page(client, director):
     client.post("/accounts/token/")
     html = client.get("/accounts/token/").content.decode()
     assert "Authorization: Token " in html
+
+
+def test_a_changed_password_ends_the_api_token(director):
+    token = Token.objects.create(user=director)
+    director.first_name = "裁判甲"
+    director.save()  # any other change keeps it
+    assert Token.objects.filter(key=token.key).exists()
+    director.set_password("another long password")
+    director.save()
+    assert not Token.objects.filter(user=director).exists()
+    response = Client().get("/api/clubs/1/rulings/", HTTP_AUTHORIZATION=f"Token {token.key}")
+    assert response.status_code == 401

@@ -1,0 +1,206 @@
+"""`make bench-serve`: runserver (dev settings) against `make serve`'s gunicorn (prod settings), N clients × T seconds.
+
+Each client is a thread with its own keep-alive connection (reopened when the server closes it) sending a mix of
+30 % law pages (/laws/<n>/), 40 % searches (/api/search/?q=, directors' queries) and 30 % scores (/api/score/?…).
+Both servers use the database and search index `make setup` built (var/), one after the other, on 127.0.0.1:8821
+(runserver) and :8822 (gunicorn); each is started here and stopped after its run. Stdlib only.
+
+    .venv/bin/python bench/bench_serve.py [--clients 50] [--seconds 30] [--only runserver|gunicorn]
+
+Prints `serve <runserver|gunicorn>: <req/s> req/s, p50 <ms> ms, p99 <ms> ms, errors <n>`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import random
+import secrets
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = str(ROOT / ".venv" / "bin" / "python")
+HOST = "127.0.0.1"
+PORTS = {"runserver": 8821, "gunicorn": 8822}
+QUERIES = [
+    "藏牌",
+    "首攻错误",
+    "不够叫",
+    "revoke",
+    "lead out of turn",
+    "27B1",
+    "明手",
+    "未经允许的信息",
+    "cangpai",
+    "叫品不足 替换",
+    "第六十四条",
+    "UI",
+]
+CONTRACTS = ["4S", "3NT", "4SX", "6H", "2DX", "7NTXX", "1C", "5C"]
+
+
+def request_path(rng: random.Random) -> str:
+    roll = rng.random()
+    if roll < 0.3:
+        return f"/laws/{rng.randint(1, 93)}/"
+    if roll < 0.7:
+        return "/api/search/?" + urllib.parse.urlencode({"q": rng.choice(QUERIES)})
+    query = {
+        "contract": rng.choice(CONTRACTS),
+        "declarer": rng.choice("NESW"),
+        "vulnerability": rng.choice(["None", "NS", "EW", "Both"]),
+        "tricks": rng.randint(0, 13),
+    }
+    return "/api/score/?" + urllib.parse.urlencode(query)
+
+
+class Client(threading.Thread):
+    def __init__(self, port: int, deadline: float, seed: int):
+        super().__init__(daemon=True)
+        self.port, self.deadline, self.rng = port, deadline, random.Random(seed)
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.connection: http.client.HTTPConnection | None = None
+
+    def _get(self, path: str) -> int:
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        self.connection.request("GET", path, headers={"Host": HOST, "Accept-Language": "zh-hans"})
+        response = self.connection.getresponse()
+        response.read()
+        if (response.getheader("Connection") or "").lower() == "close":
+            self.connection.close()
+            self.connection = None
+        return response.status
+
+    def run(self) -> None:
+        while time.monotonic() < self.deadline:
+            path = request_path(self.rng)
+            start = time.perf_counter()
+            try:
+                status = self._get(path)
+            except (OSError, http.client.HTTPException):
+                status = 0
+                if self.connection is not None:
+                    self.connection.close()
+                self.connection = None
+            elapsed = (time.perf_counter() - start) * 1000
+            if status == 200:
+                self.latencies.append(elapsed)
+            else:
+                self.errors += 1
+        if self.connection is not None:
+            self.connection.close()
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    if not samples:
+        return float("nan")
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+def load(port: int, clients: int, seconds: float) -> tuple[float, float, float, int]:
+    deadline = time.monotonic() + seconds
+    threads = [Client(port, deadline, seed) for seed in range(clients)]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds + 60)
+    took = time.monotonic() - started
+    latencies = [value for thread in threads for value in thread.latencies]
+    errors = sum(thread.errors for thread in threads)
+    return (
+        len(latencies) / took,
+        statistics.median(latencies or [float("nan")]),
+        percentile(latencies, 0.99),
+        errors,
+    )
+
+
+def wait_ready(port: int, process: subprocess.Popen, timeout: float = 600) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"the server on :{port} exited with {process.returncode}")
+        try:
+            connection = http.client.HTTPConnection(HOST, port, timeout=5)
+            connection.request("GET", "/laws/1/", headers={"Host": HOST})
+            if connection.getresponse().status == 200:
+                connection.close()
+                return
+        except OSError:
+            pass
+        time.sleep(1)
+    raise SystemExit(f"the server on :{port} did not answer within {timeout:.0f} s")
+
+
+def start(kind: str, log) -> subprocess.Popen:
+    port = PORTS[kind]
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    if kind == "runserver":
+        command = [PYTHON, "manage.py", "runserver", f"{HOST}:{port}", "--noreload"]
+        env["DJANGO_SETTINGS_MODULE"] = "config.settings.dev"
+    else:
+        command = ["make", "-o", ".venv/.installed", "serve"]
+        env.update(
+            DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+            DJANGO_ALLOWED_HOSTS=HOST,
+            DJANGO_SECURE_SSL_REDIRECT="0",  # plain HTTP on loopback: no proxy in front to terminate TLS
+            GUNICORN_BIND=f"{HOST}:{port}",
+            GUNICORN_ACCESS_LOG="",
+        )
+    # A session of its own, so stopping it stops make's children too (and nothing else).
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True)
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(10)
+
+
+def bench(kind: str, clients: int, seconds: float, warmup: float) -> int:
+    log_path = ROOT / "var" / f"bench-serve-{kind}.log"
+    log_path.parent.mkdir(exist_ok=True)
+    with open(log_path, "w") as log:
+        process = start(kind, log)
+        try:
+            wait_ready(PORTS[kind], process)
+            load(PORTS[kind], min(clients, 10), warmup)  # warm every process: templates, the index, jieba
+            rate, p50, p99, errors = load(PORTS[kind], clients, seconds)
+        finally:
+            stop(process)
+    print(f"serve {kind}: {rate:.0f} req/s, p50 {p50:.0f} ms, p99 {p99:.0f} ms, errors {errors}", flush=True)
+    return 1 if errors else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--warmup", type=float, default=10, help="seconds of 10 clients before measuring")
+    parser.add_argument("--only", choices=sorted(PORTS))
+    args = parser.parse_args()
+    status = 0
+    for kind in [args.only] if args.only else ["runserver", "gunicorn"]:
+        print(f"load average before {kind}: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)", flush=True)
+        status |= bench(kind, args.clients, args.seconds, args.warmup)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
