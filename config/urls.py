@@ -1,13 +1,12 @@
 """The site's routes: the API under /api/ (JSON errors for unknown API paths), admin, i18n, then each app's pages."""
 
 from django.contrib import admin
-from django.http import JsonResponse
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from config.api import api_not_found
 
-def api_not_found(request, *args, **kwargs):
-    return JsonResponse({"error": "Not found.", "field": None}, status=404)
+handler500 = "config.api.server_error"
 
 
 urlpatterns = [
