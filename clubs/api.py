@@ -235,7 +235,7 @@ class RulingDetailApi(ClubApi):
 
 
 def _comment_data(comment, can_review: bool) -> dict:
-    """A comment; a hidden one's text only for chief directors (the others see who hid it and when)."""
+    """A comment; a hidden one's text only for chief directors (the others see who hid it, when and why)."""
     shown = not comment.is_hidden or can_review
     return {
         "id": comment.pk,
@@ -246,7 +246,7 @@ def _comment_data(comment, can_review: bool) -> dict:
         "hidden": comment.is_hidden,
         "hidden_by": comment.hidden_by.get_username() if comment.hidden_by_id else None,
         "hidden_at": comment.hidden_at.isoformat() if comment.hidden_at else None,
-        "hidden_reason": comment.hidden_reason if comment.is_hidden and can_review else None,
+        "hidden_reason": comment.hidden_reason or None,  # why, as the record's history says it
     }
 
 

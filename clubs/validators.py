@@ -32,17 +32,17 @@ def bad_character(text: str, *, single_line: bool = False) -> str | None:
 
 
 def _message():
-    return _("%(name)s 含有不允许的字符（%(char)s）：控制字符、代理字符或双向文字控制符。")
+    return _("含有不允许的字符（%(char)s）：控制字符、代理字符或双向文字控制符。")
 
 
 def validate_text(value: object) -> None:
     if isinstance(value, str) and (char := bad_character(value)):
-        raise ValidationError(_message(), code="bad_character", params={"name": "", "char": char})
+        raise ValidationError(_message(), code="bad_character", params={"char": char})
 
 
 def validate_one_line(value: object) -> None:
     if isinstance(value, str) and (char := bad_character(value, single_line=True)):
-        raise ValidationError(_message(), code="bad_character", params={"name": "", "char": char})
+        raise ValidationError(_message(), code="bad_character", params={"char": char})
 
 
 def latest_date() -> datetime.date:
