@@ -7,6 +7,8 @@ visible to its members only (403 for anyone else); writing needs a role that may
 
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -17,13 +19,14 @@ from rest_framework.views import APIView
 
 from clubs import selectors, services
 from clubs.forms import RulingFilterForm
-from clubs.models import EDITABLE_STATUSES, CalledBy, Club, RulingRecord, field_limits
+from clubs.models import EDITABLE_STATUSES, CalledBy, Capability, Club, RulingRecord, field_limits
 from clubs.permissions import ClubRole
 from config.api import ConflictError, FieldError
-from laws.rendering import render as render_text
+from laws.rendering import stored_html
 
 LIST_LIMIT_DEFAULT = 50
 LIST_LIMIT_MAX = 200
+OFFSET_MAX = 10**6
 
 
 class ClubApi(APIView):
@@ -36,24 +39,42 @@ def _limits(name: str) -> dict[str, int]:
     return field_limits(RulingRecord, name)
 
 
+class TextField(serializers.CharField):
+    """A JSON string only (security review L6: DRF's CharField turns a number into its text)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            raise serializers.ValidationError(_("必须是文本。"), code="not_text")
+        return super().to_internal_value(data)
+
+
+class WholeField(serializers.IntegerField):
+    """A JSON integer, or text of ASCII digits (DRF's IntegerField takes fullwidth digits and 7.0)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not (
+            isinstance(data, int) or (isinstance(data, str) and _ASCII_WHOLE.fullmatch(data.strip()))
+        ):
+            raise serializers.ValidationError(_("必须是整数。"), code="invalid")
+        return super().to_internal_value(data)
+
+
 class RecordInput(serializers.Serializer):
     """A record's fields as the API takes them; every one optional (the service names what is missing), every
     limit read from the model field."""
 
-    event = serializers.CharField(required=False, allow_blank=True, **_limits("event"))
+    event = TextField(required=False, allow_blank=True, **_limits("event"))
     date = serializers.DateField(required=False)
-    session = serializers.CharField(required=False, allow_blank=True, **_limits("session"))
-    board = serializers.IntegerField(required=False, **_limits("board"))
-    table = serializers.CharField(required=False, allow_blank=True, **_limits("table"))
-    director = serializers.IntegerField(required=False, help_text="user id; defaults to the caller")
+    session = TextField(required=False, allow_blank=True, **_limits("session"))
+    board = WholeField(required=False, **_limits("board"))
+    table = TextField(required=False, allow_blank=True, **_limits("table"))
+    director = WholeField(required=False, help_text="user id; defaults to the caller")
     called_by = serializers.ChoiceField(choices=[*CalledBy.values, ""], required=False)
-    irregularity = serializers.CharField(
-        required=False, help_text="a tree slug, or other", **_limits("irregularity")
-    )
+    irregularity = TextField(required=False, help_text="a tree slug, or other", **_limits("irregularity"))
     facts = serializers.JSONField(required=False, help_text="the wizard's facts: {name: value}")
     laws = serializers.JSONField(required=False, help_text='for irregularity other: ["16A", …]')
-    statement = serializers.CharField(required=False, allow_blank=True, **_limits("statement"))
-    notes = serializers.CharField(required=False, allow_blank=True, **_limits("notes"))
+    statement = TextField(required=False, allow_blank=True, **_limits("statement"))
+    notes = TextField(required=False, allow_blank=True, **_limits("notes"))
     adjustment = serializers.JSONField(
         required=False, allow_null=True, help_text="as POST /api/adjusted-score/"
     )
@@ -61,7 +82,11 @@ class RecordInput(serializers.Serializer):
 
 
 class RecordUpdateInput(RecordInput):
-    version = serializers.IntegerField(min_value=1, help_text="the version the change starts from")
+    version = WholeField(min_value=1, help_text="the version the change starts from")
+
+
+class CommentHideInput(serializers.Serializer):
+    reason = TextField(max_length=500, help_text="why the comment is hidden (shown in the record's history)")
 
 
 def _read(serializer_class, data):
@@ -99,9 +124,10 @@ def record_data(record: RulingRecord, request=None) -> dict:
         "edition": record.edition,
         "tree_version": record.tree_version,
         "statement": record.statement,
-        "statement_html": render_text(record.statement) if record.statement else "",
+        # Stored when written (clubs.services): a read never renders.
+        "statement_html": stored_html(record.statement, record.statement_html),
         "notes": record.notes,
-        "notes_html": render_text(record.notes) if record.notes else "",
+        "notes_html": stored_html(record.notes, record.notes_html),
         "adjustment": record.adjustment,
         "adjustment_result": record.adjustment_result,
         "status": record.status,
@@ -158,7 +184,7 @@ class RulingListApi(ClubApi):
             field, errors = next(iter(form.errors.items()))
             raise FieldError(str(errors[0]), None if field == "__all__" else field)
         limit = _whole(request.query_params.get("limit"), "limit", LIST_LIMIT_DEFAULT, 1, LIST_LIMIT_MAX)
-        offset = _whole(request.query_params.get("offset"), "offset", 0, 0, None)
+        offset = _whole(request.query_params.get("offset"), "offset", 0, 0, OFFSET_MAX)
         records = selectors.ruling_list(club=self.club, filters=form.filters()).select_related(
             "created_by", "signed_off_by"
         )
@@ -188,14 +214,9 @@ class RulingDetailApi(ClubApi):
         record = _record_or_404(self.club, number)
         data = record_data(record, request)
         data["revisions"] = [_revision_data(r) for r in selectors.ruling_revisions(record=record)]
+        can_review = self.access.can(Capability.REVIEW)
         data["comments"] = [
-            {
-                "author": c.author.get_username(),
-                "at": c.at.isoformat(),
-                "text": c.text,
-                "html": render_text(c.text),
-            }
-            for c in record.comments.select_related("author")
+            _comment_data(c, can_review) for c in record.comments.select_related("author", "hidden_by")
         ]
         return Response(data)
 
@@ -213,6 +234,38 @@ class RulingDetailApi(ClubApi):
         return Response(record_data(_record_or_404(self.club, number), request))
 
 
+def _comment_data(comment, can_review: bool) -> dict:
+    """A comment; a hidden one's text only for chief directors (the others see who hid it, when and why)."""
+    shown = not comment.is_hidden or can_review
+    return {
+        "id": comment.pk,
+        "author": comment.author.get_username(),
+        "at": comment.at.isoformat(),
+        "text": comment.text if shown else None,
+        "html": stored_html(comment.text, comment.text_html) if shown else None,
+        "hidden": comment.is_hidden,
+        "hidden_by": comment.hidden_by.get_username() if comment.hidden_by_id else None,
+        "hidden_at": comment.hidden_at.isoformat() if comment.hidden_at else None,
+        "hidden_reason": comment.hidden_reason or None,  # why, as the record's history says it
+    }
+
+
+class CommentHideApi(ClubApi):
+    """A chief director hides a comment (kept, never deleted; the record's history says who, when, why)."""
+
+    write_capability = Capability.REVIEW
+
+    @extend_schema(operation_id="club_ruling_comment_hide", request=CommentHideInput, responses={200: dict})
+    def post(self, request, club_id: int, number: int, comment_id: int):
+        record = _record_or_404(self.club, number)
+        comment = record.comments.filter(pk=comment_id).first()
+        if comment is None:
+            raise NotFound(_("没有这条复核意见。"))
+        data = _read(CommentHideInput, request.data)
+        comment = services.comment_hide(comment=comment, by=request.user, reason=data["reason"])
+        return Response(_comment_data(comment, True))
+
+
 def _record_or_404(club: Club, number: int) -> RulingRecord:
     record = selectors.ruling_get(club=club, number=number)
     if record is None:
@@ -220,11 +273,16 @@ def _record_or_404(club: Club, number: int) -> RulingRecord:
     return record
 
 
-def _whole(value, field: str, default: int, low: int, high: int | None) -> int:
+_ASCII_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def _whole(value, field: str, default: int, low: int, high: int) -> int:
+    """A query parameter's whole number in ``low``–``high`` (ASCII digits: no fullwidth, no 10²⁰ offsets)."""
     if value in (None, ""):
         return default
     text = str(value).strip()
-    if not text.isdigit() or int(text) < low or (high is not None and int(text) > high):
-        span = f"{low}–{high}" if high is not None else f"≥ {low}"
-        raise FieldError(_("%(field)s 必须是整数（%(span)s）。") % {"field": field, "span": span}, field)
+    if not re.fullmatch(r"[0-9]{1,9}", text) or not low <= int(text) <= high:
+        raise FieldError(
+            _("%(field)s 必须是整数（%(span)s）。") % {"field": field, "span": f"{low}–{high}"}, field
+        )
     return int(text)

@@ -11,4 +11,9 @@ urlpatterns = [
         api.RulingDetailApi.as_view(),
         name="api-club-ruling",
     ),
+    path(
+        "clubs/<int:club_id>/rulings/<int:number>/comments/<int:comment_id>/hide/",
+        api.CommentHideApi.as_view(),
+        name="api-club-comment-hide",
+    ),
 ]

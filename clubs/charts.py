@@ -50,8 +50,11 @@ def irregularities_by_month(
     counts: dict[tuple[str, datetime.date], int],
     title: str,
     empty_text: str,
+    label_of=None,
 ) -> str:
-    """A stacked bar chart: ``kinds`` is [(code, label)], ``counts[(code, month)]`` the number of rulings."""
+    """A stacked bar chart: ``kinds`` is [(code, label)], ``counts[(code, month)]`` the number of rulings.
+    ``label_of`` names a bar (a month by default; a year when the statistics bucket by year)."""
+    label_of = label_of or month_label
     legend_rows = max(1, (len(kinds) + 2) // 3)
     height = TOP + BAR_AREA_HEIGHT + BOTTOM_AXIS + legend_rows * LEGEND_ROW + 8
     parts = [
@@ -62,7 +65,7 @@ def irregularities_by_month(
     ]
     totals = {month: sum(counts.get((code, month), 0) for code, _ in kinds) for month in months}
     description = "; ".join(
-        f"{month_label(month)}: "
+        f"{label_of(month)}: "
         + ", ".join(
             f"{label} {counts.get((code, month), 0)}" for code, label in kinds if counts.get((code, month))
         )
@@ -107,7 +110,7 @@ def irregularities_by_month(
             colour = PALETTE[kind_index % len(PALETTE)]
             parts.append(
                 f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" fill="{colour}">'
-                f"<title>{escape(month_label(month))} {escape(label)}: {count}</title></rect>"
+                f"<title>{escape(label_of(month))} {escape(label)}: {count}</title></rect>"
             )
         if totals[month]:
             parts.append(
@@ -117,7 +120,7 @@ def irregularities_by_month(
         if index % label_every == 0:
             parts.append(
                 f'<text x="{x + bar / 2:.1f}" y="{base_y + 18}" text-anchor="middle" '
-                f'fill="currentColor">{escape(month_label(month))}</text>'
+                f'fill="currentColor">{escape(label_of(month))}</text>'
             )
 
     legend_y = base_y + BOTTOM_AXIS

@@ -189,6 +189,16 @@ class CommentForm(forms.ModelForm):
         widgets = {"text": forms.Textarea(attrs={"rows": 3})}
 
 
+class CommentHideForm(forms.Form):
+    """A chief director hides a comment: why (kept in the record's history)."""
+
+    reason = forms.CharField(
+        label=_("隐藏理由"),
+        max_length=field_limits(ReviewComment, "hidden_reason")["max_length"],
+        widget=forms.TextInput(attrs={"placeholder": _("如：与本裁决无关")}),
+    )
+
+
 class MemberForm(forms.Form):
     """A member by username (the account exists already) and the role to give them."""
 

@@ -20,12 +20,24 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 import bridge
+from clubs.validators import EARLIEST_DATE, latest_date, validate_one_line, validate_text
 
 OTHER_IRREGULARITY = "other"
 # Limits of the texts kept in TextFields: MaxLengthValidator (a state-only change), not max_length, which would
 # make Django rebuild the tables on SQLite for a limit the database does not hold anyway.
 RULING_TEXT_LIMIT = 20000
 SHORT_TEXT_LIMIT = 5000
+# The one-line fields (clubs.validators: no line breaks, no bidi controls), by model and field name.
+ONE_LINE_FIELDS = frozenset(
+    {
+        ("Club", "name"),
+        ("RulingRecord", "event"),
+        ("RulingRecord", "session"),
+        ("RulingRecord", "table"),
+        ("Appeal", "appellant"),
+        ("Appeal", "committee"),
+    }
+)
 
 
 class Role(models.TextChoices):
@@ -135,15 +147,18 @@ class RulingRecord(models.Model):
     number = models.PositiveIntegerField(_("编号"), editable=False)
     # Bumped by every change; an edit names the version it started from (409 if another edit came first).
     version = models.PositiveIntegerField(_("版本"), default=1, editable=False)
-    event = models.CharField(_("赛事"), max_length=200)
-    date = models.DateField(_("日期"))
-    session = models.CharField(_("节次"), max_length=50, blank=True)
+    event = models.CharField(_("赛事"), max_length=200, validators=[validate_one_line])
+    # M1: 1990 to a year from today, so a typo (9999) cannot reach the statistics.
+    date = models.DateField(
+        _("日期"), validators=[MinValueValidator(EARLIEST_DATE), MaxValueValidator(latest_date)]
+    )
+    session = models.CharField(_("节次"), max_length=50, blank=True, validators=[validate_one_line])
     board = models.PositiveSmallIntegerField(
         _("牌号"),
         help_text=_("发牌人和局况按第2条由牌号得出。"),
         validators=[MinValueValidator(1), MaxValueValidator(999)],
     )
-    table = models.CharField(_("桌号"), max_length=20, blank=True)
+    table = models.CharField(_("桌号"), max_length=20, blank=True, validators=[validate_one_line])
     director = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -165,14 +180,17 @@ class RulingRecord(models.Model):
         _("事实经过"),
         blank=True,
         help_text=_("Markdown；显示前会清理。"),
-        validators=[MaxLengthValidator(RULING_TEXT_LIMIT)],
+        validators=[MaxLengthValidator(RULING_TEXT_LIMIT), validate_text],
     )
     notes = models.TextField(
         _("裁判备注"),
         blank=True,
         help_text=_("Markdown；显示前会清理。"),
-        validators=[MaxLengthValidator(RULING_TEXT_LIMIT)],
+        validators=[MaxLengthValidator(RULING_TEXT_LIMIT), validate_text],
     )
+    # The texts as safe HTML, rendered once when written (laws.rendering.render_user): reads never render.
+    statement_html = models.TextField(_("事实经过（HTML）"), blank=True, default="", editable=False)
+    notes_html = models.TextField(_("裁判备注（HTML）"), blank=True, default="", editable=False)
     # The adjusted-score request as given (rulings.calculators.adjusted_score) and the engine's answer.
     adjustment = models.JSONField(_("调整分（输入）"), null=True, blank=True)
     adjustment_result = models.JSONField(_("调整分（结果）"), null=True, blank=True)
@@ -329,6 +347,7 @@ class Action(models.TextChoices):
     APPEAL_LODGED = "appeal_lodged", _("登记申诉")
     APPEAL_DECIDED = "appeal_decided", _("登记仲裁决定")
     SIGNED_OFF = "signed_off", _("复核签字")
+    COMMENT_HIDDEN = "comment_hidden", _("隐藏复核意见")
 
 
 class RulingRevision(AppendOnly):
@@ -374,8 +393,22 @@ class ReviewComment(AppendOnly):
     text = models.TextField(
         _("复核意见"),
         help_text=_("Markdown；显示前会清理。"),
-        validators=[MaxLengthValidator(SHORT_TEXT_LIMIT)],
+        validators=[MaxLengthValidator(SHORT_TEXT_LIMIT), validate_text],
     )
+    text_html = models.TextField(_("复核意见（HTML）"), blank=True, default="", editable=False)
+    # A chief director may hide a comment (clubs.services.comment_hide): it is kept, its text shown to chief
+    # directors only, and the record's history says who hid it, when and why. Set once, through the service.
+    hidden_at = models.DateTimeField(_("隐藏时间"), null=True, blank=True, editable=False)
+    hidden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        editable=False,
+        verbose_name=_("隐藏人"),
+    )
+    hidden_reason = models.CharField(_("隐藏理由"), max_length=500, blank=True, editable=False)
 
     class Meta:
         db_table = (
@@ -384,10 +417,21 @@ class ReviewComment(AppendOnly):
         ordering = ["record", "at", "pk"]
         verbose_name = _("复核意见")
         verbose_name_plural = _("复核意见")
-        constraints = [models.CheckConstraint(condition=~Q(text=""), name="comment_not_empty")]
+        constraints = [
+            models.CheckConstraint(condition=~Q(text=""), name="comment_not_empty"),
+            models.CheckConstraint(
+                condition=Q(hidden_at__isnull=True, hidden_by__isnull=True)
+                | Q(hidden_at__isnull=False, hidden_by__isnull=False),
+                name="comment_hidden_by_iff_hidden",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.record}: {self.author}"
+
+    @property
+    def is_hidden(self) -> bool:
+        return self.hidden_at is not None
 
 
 class Decision(models.TextChoices):
@@ -404,8 +448,13 @@ class Appeal(models.Model):
         RulingRecord, on_delete=models.PROTECT, related_name="appeal", verbose_name=_("裁决记录")
     )
     lodged_at = models.DateTimeField(_("申诉时间"))
-    appellant = models.CharField(_("申诉方"), max_length=200, help_text=_("如：南北 张三／李四"))
-    reason = models.TextField(_("申诉理由"), blank=True, validators=[MaxLengthValidator(SHORT_TEXT_LIMIT)])
+    appellant = models.CharField(
+        _("申诉方"), max_length=200, help_text=_("如：南北 张三／李四"), validators=[validate_one_line]
+    )
+    reason = models.TextField(
+        _("申诉理由"), blank=True, validators=[MaxLengthValidator(SHORT_TEXT_LIMIT), validate_text]
+    )
+    reason_html = models.TextField(_("申诉理由（HTML）"), blank=True, default="", editable=False)
     # Only when the event's supplementary regulations set one (1997 Law 92: deposits are a sponsor's option).
     deposit = models.DecimalField(
         _("申诉保证金"),
@@ -420,13 +469,14 @@ class Appeal(models.Model):
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("登记人")
     )
-    committee = models.CharField(_("仲裁委员会"), max_length=200, blank=True)
+    committee = models.CharField(_("仲裁委员会"), max_length=200, blank=True, validators=[validate_one_line])
     decision = models.CharField(
         _("仲裁决定"), max_length=10, choices=Decision.choices, default=Decision.PENDING
     )
     decision_text = models.TextField(
-        _("决定说明"), blank=True, validators=[MaxLengthValidator(SHORT_TEXT_LIMIT)]
+        _("决定说明"), blank=True, validators=[MaxLengthValidator(SHORT_TEXT_LIMIT), validate_text]
     )
+    decision_text_html = models.TextField(_("决定说明（HTML）"), blank=True, default="", editable=False)
     decided_at = models.DateTimeField(_("决定时间"), null=True, blank=True)
 
     class Meta:
@@ -466,14 +516,15 @@ def field_limits(model: type[models.Model], name: str) -> dict[str, int]:
     limits: dict[str, int] = {}
     if getattr(field, "max_length", None):
         limits["max_length"] = field.max_length
+    ranged = not isinstance(field, models.DateField)  # a date's range is the model's to check (callable)
     for validator in field.validators:
         if isinstance(validator, MaxLengthValidator):
             limit = validator.limit_value
             limits["max_length"] = min(limit, limits.get("max_length", limit))
-        elif isinstance(validator, MaxValueValidator):
+        elif isinstance(validator, MaxValueValidator) and ranged:
             limit = validator.limit_value
             limits["max_value"] = min(limit, limits.get("max_value", limit))
-        elif isinstance(validator, MinValueValidator):
+        elif isinstance(validator, MinValueValidator) and ranged:
             limit = validator.limit_value
             limits["min_value"] = max(limit, limits.get("min_value", limit))
     return limits

@@ -108,10 +108,14 @@ class ClubRole(permissions.BasePermission):
         user = request.user
         if user is None or not user.is_authenticated:
             return False  # DRF answers 401: the request did not say who it is
-        capability = Capability.VIEW if request.method in permissions.SAFE_METHODS else Capability.RECORD
+        write = getattr(view, "write_capability", Capability.RECORD)  # a review action asks for more
+        capability = Capability.VIEW if request.method in permissions.SAFE_METHODS else write
         access = club_access(user=user, club=view.kwargs["club_id"], capability=capability)
         if not access.is_member:
             self.message = _("你不是该俱乐部的成员。")
+            return False
+        if not access.allowed and capability == Capability.REVIEW:
+            self.message = _("只有裁判长可以这样做。")
             return False
         if not access.allowed:
             self.message = _("你的角色（%(role)s）不能记录或修改裁决。") % {

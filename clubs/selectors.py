@@ -133,15 +133,23 @@ def ruling_revisions_since(*, record: RulingRecord, version: int) -> QuerySet[Ru
     return record.revisions.select_related("author").filter(number__gt=version).order_by("number")
 
 
+STATS_MONTHS_MAX = 36
+
+
 @dataclass
 class Statistics:
     """Irregularities by type and month: ``counts[(code, month)]``, with the totals each way."""
 
     months: list[datetime.date] = field(default_factory=list)
+    # Beyond STATS_MONTHS_MAX months the buckets are years (1 January of each), labelled by year.
+    by_year: bool = False
     kinds: list[str] = field(default_factory=list)
     counts: dict[tuple[str, datetime.date], int] = field(default_factory=dict)
     by_kind: Counter = field(default_factory=Counter)
     by_month: Counter = field(default_factory=Counter)
+
+    def label(self, bucket: datetime.date) -> str:
+        return str(bucket.year) if self.by_year else f"{bucket.year}-{bucket.month:02d}"
 
     @property
     def total(self) -> int:
@@ -178,10 +186,21 @@ def ruling_statistics(*, records: QuerySet[RulingRecord]) -> Statistics:
         return stats
     first = min(month for _, month in counts)
     last = max(month for _, month in counts)
-    month = first
-    while month <= last:  # every month in the span, so a quiet month shows as a gap, not a skip
-        stats.months.append(month)
-        month = (month.replace(day=28) + datetime.timedelta(days=4)).replace(day=1)
+    # Months as whole numbers (year × 12 + month), so the span's end (December 9999) never overflows a date.
+    first_index, last_index = first.year * 12 + first.month - 1, last.year * 12 + last.month - 1
+    if last_index - first_index + 1 <= STATS_MONTHS_MAX:
+        # every month in the span, so a quiet month shows as a gap, not a skip
+        stats.months = [datetime.date(i // 12, i % 12 + 1, 1) for i in range(first_index, last_index + 1)]
+    else:
+        stats.by_year = True
+        yearly: Counter = Counter()
+        for (kind, month), count in counts.items():
+            yearly[(kind, datetime.date(month.year, 1, 1))] += count
+        counts = yearly
+        if last.year - first.year + 1 <= STATS_MONTHS_MAX:
+            stats.months = [datetime.date(year, 1, 1) for year in range(first.year, last.year + 1)]
+        else:  # legacy dates centuries apart: only the years there are
+            stats.months = sorted({year for _, year in counts})
     for (kind, month), count in counts.items():
         stats.by_kind[kind] += count
         stats.by_month[month] += count

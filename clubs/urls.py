@@ -18,6 +18,11 @@ urlpatterns = [
     path("clubs/<int:club_id>/rulings/<int:number>/edit/", record_form.ruling_edit, name="edit"),
     path("clubs/<int:club_id>/rulings/<int:number>/print/", record.ruling_print, name="print"),
     path("clubs/<int:club_id>/rulings/<int:number>/comments/", record.comment_add, name="comment"),
+    path(
+        "clubs/<int:club_id>/rulings/<int:number>/comments/<int:comment_id>/hide/",
+        record.comment_hide,
+        name="comment-hide",
+    ),
     path("clubs/<int:club_id>/rulings/<int:number>/appeal/", record.appeal_lodge, name="appeal"),
     path("clubs/<int:club_id>/rulings/<int:number>/decision/", record.appeal_decide, name="decision"),
     path("clubs/<int:club_id>/rulings/<int:number>/sign-off/", record.sign_off, name="sign-off"),

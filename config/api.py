@@ -2,23 +2,87 @@
 
 Bad input is the one :class:`bridge.errors.FieldError` (also re-exported here for the API views that raise it):
 a 400 with its default text (English for the core's messages) and the field it names. :class:`ConflictError`
-is the same shape with a 409.
+is the same shape with a 409. Everything else under ``/api/`` answers the same shape too (security review M5,
+L1): a body that does not parse or nests too deep (:class:`JSONParser`), a body over the upload limit, an unknown
+path (:func:`api_not_found`, for any method) and a server error (:func:`server_error`, the site's handler500).
+Text a client sent is echoed only as it can be encoded: a lone surrogate is shown as ``ascii()`` would.
 """
 
-from django.http import Http404
-from rest_framework import exceptions, status
+from __future__ import annotations
+
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.defaults import server_error as page_server_error
+from rest_framework import exceptions, parsers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from bridge.errors import FieldError
 
-__all__ = ["ConflictError", "FieldError", "exception_handler"]
+__all__ = [
+    "ConflictError",
+    "FieldError",
+    "JSONParser",
+    "api_not_found",
+    "exception_handler",
+    "server_error",
+]
+
+JSON_DEPTH_LIMIT = 32
 
 
 class ConflictError(FieldError):
     """A 409: the resource changed since the client read it (the ruling log's version check)."""
 
     status_code = status.HTTP_409_CONFLICT
+
+
+def json_depth_exceeds(value: object, limit: int = JSON_DEPTH_LIMIT) -> bool:
+    """Whether ``value`` nests lists and objects deeper than ``limit`` (walked without recursion)."""
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            items = item.values()
+        elif isinstance(item, list):
+            items = item
+        else:
+            continue
+        if depth >= limit:
+            return True
+        stack.extend((child, depth + 1) for child in items)
+    return False
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, with nesting bounded (JSON_DEPTH_LIMIT): DRF catches only ValueError, so a body nested
+    100,000 deep was a RecursionError (500)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise exceptions.ParseError(f"JSON nested deeper than {JSON_DEPTH_LIMIT} levels") from None
+        if json_depth_exceeds(data):
+            raise exceptions.ParseError(f"JSON nested deeper than {JSON_DEPTH_LIMIT} levels")
+        return data
+
+
+def safe_text(value: object) -> str | None:
+    """``value`` as text that can be encoded (UTF-8): a lone surrogate makes it its ``ascii()`` form."""
+    if value is None:
+        return None
+    text = str(value)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return ascii(text)
+    return text
+
+
+def _shape(message: object, field: object) -> dict[str, str | None]:
+    return {"error": safe_text(message) or "", "field": safe_text(field)}
 
 
 def _first_message(detail) -> tuple[str, str | None]:
@@ -34,16 +98,32 @@ def _first_message(detail) -> tuple[str, str | None]:
 def exception_handler(exc, context):
     if isinstance(exc, FieldError):
         code = getattr(exc, "status_code", status.HTTP_400_BAD_REQUEST)
-        return Response(exc.as_dict(), status=code)
+        body = exc.as_dict()
+        return Response(_shape(body["error"], body["field"]), status=code)
+    if isinstance(exc, RequestDataTooBig):
+        return Response(_shape("request body too large", None), status=413)
     if isinstance(exc, exceptions.ParseError):
-        return Response({"error": f"malformed request body: {exc.detail}", "field": None}, status=400)
+        return Response(_shape(f"malformed request body: {exc.detail}", None), status=400)
     if isinstance(exc, Http404 | exceptions.NotFound):
         message = str(exc) or "Not found."
         if isinstance(exc, exceptions.NotFound):
             message = str(exc.detail)
-        return Response({"error": message, "field": None}, status=404)
+        return Response(_shape(message, None), status=404)
     response = drf_exception_handler(exc, context)
     if response is not None:
         message, field = _first_message(response.data)
-        response.data = {"error": message, "field": field}
+        response.data = _shape(message, field)
     return response
+
+
+@csrf_exempt
+def api_not_found(request, *args, **kwargs):
+    """Any method on a path under /api/ that no endpoint serves: a JSON 404 (not the CSRF page for a POST)."""
+    return JsonResponse({"error": "Not found.", "field": None}, status=404)
+
+
+def server_error(request, *args, **kwargs):
+    """handler500: the JSON shape under /api/, the site's error page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": "Server error.", "field": None}, status=500)
+    return page_server_error(request, *args, **kwargs)

@@ -3,13 +3,12 @@
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from django.contrib import admin
-from django.http import JsonResponse
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from config.api import api_not_found
 
-def api_not_found(request, *args, **kwargs):
-    return JsonResponse({"error": "Not found.", "field": None}, status=404)
+handler500 = "config.api.server_error"
 
 
 urlpatterns = [

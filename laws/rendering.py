@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 import xml.etree.ElementTree as etree
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -14,6 +15,8 @@ import markdown
 import nh3
 from markdown.inlinepatterns import InlineProcessor
 from markdown.util import AtomicString
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
 
 from bridge.references import REFERENCE_RE, find_references
 from laws import corrections as editorial
@@ -199,3 +202,159 @@ def render(
         else:
             parts.append(_markdown(block.text, context, seen, corrections))
     return sanitize("".join(parts))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# User text (ruling statements and notes, comments, appeal reasons, decisions): rendered once, when written.
+#
+# Python-Markdown is quadratic on bracket-heavy input and recursive on nested lists (security review H1/H2), so
+# user text goes through markdown-it-py in CommonMark mode (linear time, nesting bounded by maxNesting), with
+# raw HTML off, then nh3 as above. A time budget is checked while it parses; any failure (RecursionError
+# included) or an exhausted budget gives the text escaped, with its line breaks, instead: a render never raises.
+
+USER_TEXT_RENDER_LIMIT = 100_000  # characters; longer texts are shown as plain text
+USER_TEXT_RENDER_SECONDS = 1.0
+_CHECK_EVERY = 512  # positions between two looks at the clock
+
+
+class _OverBudget(Exception):
+    pass
+
+
+def _user_parser(context: RenderContext | None, seen: set[str], deadline: list[float]) -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": True, "linkify": False, "typographer": False, "maxNesting": 20})
+    md.enable("table")
+    calls = [0]
+
+    def clock() -> None:
+        calls[0] += 1
+        if calls[0] % _CHECK_EVERY == 0 and time.perf_counter() > deadline[0]:
+            raise _OverBudget
+
+    def block_budget(state, start_line, end_line, silent):
+        clock()
+        return False
+
+    def inline_budget(state, silent):
+        clock()
+        return False
+
+    md.block.ruler.before("table", "budget", block_budget)
+    md.inline.ruler.before("text", "budget", inline_budget)
+    if context is not None:
+        md.core.ruler.push("law_marks", lambda state: _mark_text_tokens(state, context, seen))
+    return md
+
+
+def _mark_text_tokens(state, context: RenderContext, seen: set[str]) -> None:
+    """Law references become links (or a pending mark) and each glossary term's first use an ``abbr``, in the
+    text outside links and code, as the law pages show them."""
+    for block in state.tokens:
+        if block.type != "inline" or not block.children:
+            continue
+        children: list = []
+        in_link = 0
+        for token in block.children:
+            if token.type == "link_open":
+                in_link += 1
+            elif token.type == "link_close":
+                in_link -= 1
+            if token.type != "text" or in_link or not token.content:
+                children.append(token)
+                continue
+            fragment = _marked_html(token.content, context, seen)
+            if fragment is None:
+                children.append(token)
+            else:
+                marked = Token("html_inline", "", 0)
+                marked.content = fragment
+                children.append(marked)
+        block.children = children
+
+
+def _marked_html(text: str, context: RenderContext, seen: set[str]) -> str | None:
+    """The text escaped, with its references and terms marked; None when there is nothing to mark."""
+    parts: list[str] = []
+    position = 0
+    marked = False
+    for m in REFERENCE_RE.finditer(text):
+        found = find_references(m.group(0))
+        if not found:
+            continue
+        parts.append(_terms_html(text[position : m.start()], context, seen))
+        ref = found[0].ref
+        url = context.url_for(ref)
+        raw = html.escape(m.group(0))
+        if url:
+            parts.append(f'<a href="{html.escape(url)}" class="ref" data-ref="{html.escape(ref)}">{raw}</a>')
+        else:
+            title = html.escape(f"{ref}：尚未收录（待链接）")
+            parts.append(f'<span class="ref pending" title="{title}">{raw}</span>')
+        position = m.end()
+        marked = True
+    rest = _terms_html(text[position:], context, seen)
+    parts.append(rest)
+    if not marked and rest == html.escape(text):
+        return None
+    return "".join(parts)
+
+
+def _terms_html(text: str, context: RenderContext, seen: set[str]) -> str:
+    term_re = context.term_re
+    if term_re is None or not text:
+        return html.escape(text)
+    parts: list[str] = []
+    position = 0
+    for m in term_re.finditer(text):
+        term = m.group(0)
+        if term in seen:
+            continue
+        seen.add(term)
+        parts.append(html.escape(text[position : m.start()]))
+        title = html.escape(context.glossary[term])
+        parts.append(f'<abbr class="term" title="{title}">{html.escape(term)}</abbr>')
+        position = m.end()
+    parts.append(html.escape(text[position:]))
+    return "".join(parts)
+
+
+def plain_html(text: str) -> str:
+    """The text escaped, paragraphs at blank lines and ``<br>`` at single line breaks: the safe fallback."""
+    paragraphs = re.split(r"\n\s*\n", text.replace("\r\n", "\n").replace("\r", "\n").strip())
+    return "".join(
+        "<p>" + "<br>".join(html.escape(line) for line in paragraph.split("\n")) + "</p>"
+        for paragraph in paragraphs
+        if paragraph.strip()
+    )
+
+
+def render_user(
+    text: str,
+    context: RenderContext | None = None,
+    *,
+    budget: float = USER_TEXT_RENDER_SECONDS,
+    limit: int = USER_TEXT_RENDER_LIMIT,
+) -> str:
+    """User Markdown → safe HTML in linear time, within ``budget`` seconds; never raises. Empty text is ""."""
+    if not text:
+        return ""
+    if len(text) > limit:
+        return plain_html(text)
+    try:
+        deadline = [0.0]
+        parser = _user_parser(context, set(), deadline)
+        deadline[0] = time.perf_counter() + budget  # the clock starts once the parser is built
+        out = parser.render(text)
+        if time.perf_counter() > deadline[0]:
+            raise _OverBudget
+        return sanitize(out).strip()
+    except (Exception, RecursionError):  # RecursionError is an Exception; named for the reader
+        return plain_html(text)
+
+
+def stored_html(text: str, html_text: str) -> str:
+    """The HTML stored for a user text; a row written before it was stored (or around the services) shows its
+    text escaped: a read never renders Markdown."""
+    if html_text or not text:
+        return html_text
+    return plain_html(text)

@@ -14,6 +14,8 @@ from rulings import calculators
 @extend_schema(responses={200: dict})
 @api_view(["GET"])
 def board(request, number: int):
+    # Boards 1–10,000 (security review L6: a 30-digit board number answered 200).
+    number = calculators.whole_number(number, "board", low=1, high=calculators.BOARD_MAX)
     return Response(calculators.board_data(bridge.board_info(number)))
 
 

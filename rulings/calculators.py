@@ -13,6 +13,10 @@ import bridge
 from bridge import EngineError, messages, tables
 from bridge.inputs import required, whole_number
 
+# The highest board number the calculators take (security review L6): Law 2 numbers boards from 1, and no
+# event plays ten thousand.
+BOARD_MAX = 10_000
+
 IMP_ROWS_LIMIT = 4000
 
 
@@ -21,7 +25,7 @@ def score_from_params(params: Mapping[str, object]) -> tuple[bridge.Score, bridg
     contract = bridge.Contract.parse(str(required(params, "contract")))
     board = None
     if params.get("board") not in (None, ""):
-        board = bridge.board_info(whole_number(params["board"], "board", low=1))
+        board = bridge.board_info(whole_number(params["board"], "board", low=1, high=BOARD_MAX))
         vulnerability = board.vulnerability
     elif contract.is_passed_out and params.get("vulnerability") in (None, ""):
         vulnerability = bridge.Vulnerability.NONE

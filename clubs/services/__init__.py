@@ -11,7 +11,8 @@ one place, a page shows it in its language); an edit that started from an old ve
 from clubs.errors import RecordError, VersionConflict
 from clubs.services.appeals import appeal_decide, appeal_lodge
 from clubs.services.clubs import club_create, membership_remove, membership_set
-from clubs.services.comments import review_comment_add
+from clubs.services.comments import comment_hide, review_comment_add
+from clubs.services.common import version_parse
 from clubs.services.records import (
     DERIVED_FIELDS,
     RECORD_FIELDS,
@@ -28,10 +29,12 @@ __all__ = [
     "appeal_decide",
     "appeal_lodge",
     "club_create",
+    "comment_hide",
     "membership_remove",
     "membership_set",
     "review_comment_add",
     "ruling_create",
     "ruling_sign_off",
     "ruling_update",
+    "version_parse",
 ]

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.errors import RecordError
 from clubs.models import Action, Appeal, Decision, RulingRecord, Status
-from clubs.services.common import as_json, full_clean, ruling_bump, ruling_lock, text_clean
+from clubs.services.common import as_json, full_clean, ruling_bump, ruling_lock, text_clean, user_html
 
 
 @transaction.atomic
@@ -48,6 +48,7 @@ def appeal_lodge(
         deposit=deposit,
         recorded_by=by,
     )
+    appeal.reason_html = user_html(appeal.reason)
     full_clean(appeal)
     appeal.save()
     ruling_bump(
@@ -91,6 +92,7 @@ def appeal_decide(
     appeal.committee = text_clean(committee, model=Appeal, name="committee")
     appeal.deposit_returned = deposit_returned
     appeal.decided_at = timezone.now()
+    appeal.decision_text_html = user_html(appeal.decision_text)
     full_clean(appeal)
     appeal.save()
     ruling_bump(current, by, Action.APPEAL_DECIDED, {"appeal": {"old": old, "new": _appeal_json(appeal)}})

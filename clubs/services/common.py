@@ -13,7 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.errors import RecordError, VersionConflict
-from clubs.models import RulingRecord, RulingRevision, field_limits
+from clubs.models import ONE_LINE_FIELDS, RulingRecord, RulingRevision, field_limits
+from clubs.validators import bad_character, json_problem
 
 User = get_user_model()
 
@@ -58,15 +59,52 @@ def revision_add(record: RulingRecord, by, action: str, changes: dict) -> Ruling
 
 
 def text_clean(value: object, *, model: type[models.Model], name: str) -> str:
-    """A text field's value, stripped, within the length the model field sets (None is empty)."""
-    value = value or ""
+    """A text field's value, stripped, within the length the model field sets (None is empty), holding no
+    character a record may not store (clubs.validators: control, surrogate, bidi in one-line fields)."""
+    value = "" if value is None else value
     if not isinstance(value, str):
         raise RecordError(_("%(name)s 必须是文本。"), name, code="not_text", name=name)
     value = value.strip()
     limit = field_limits(model, name).get("max_length")
     if limit is not None and len(value) > limit:
         raise RecordError(_("%(name)s 太长（最多 %(n)s 字）。"), name, code="too_long", name=name, n=limit)
+    char = bad_character(value, single_line=(model.__name__, name) in ONE_LINE_FIELDS)
+    if char:
+        raise RecordError(_bad_character_message(), name, code="bad_character", name=name, char=char)
     return value
+
+
+def _bad_character_message():
+    return _("%(name)s 含有不允许的字符（%(char)s）：控制字符、代理字符或双向文字控制符。")
+
+
+def json_clean(value: object, name: str) -> None:
+    """A JSON field's value holds no key or string a record may not store; the error names the place."""
+    problem = json_problem(value, name)
+    if problem is None:
+        return
+    where, what = problem
+    if what == "depth":
+        raise RecordError(_("%(name)s 嵌套太深。"), where, code="too_deep", name=where)
+    if what == "key":
+        raise RecordError(_("%(name)s 的键必须是文本。"), where, code="not_text", name=where)
+    raise RecordError(_bad_character_message(), where, code="bad_character", name=where, char=what)
+
+
+def user_html(text: str) -> str:
+    """User Markdown as the safe HTML stored beside it (rendered once, when written; laws.rendering)."""
+    if not text:
+        return ""
+    from django.http import Http404
+
+    from laws.rendering import render_user
+    from laws.selectors import edition_default, render_context
+
+    try:
+        context = render_context(edition_default())
+    except Http404:  # no law corpus loaded: references are shown unlinked
+        context = None
+    return render_user(text, context)
 
 
 def full_clean(instance: models.Model) -> None:

@@ -38,14 +38,17 @@ from clubs.services.common import (
     User,
     as_json,
     full_clean,
+    json_clean,
     present,
     revision_add,
     ruling_bump,
     ruling_lock,
     save,
     text_clean,
+    user_html,
     version_parse,
 )
+from clubs.validators import EARLIEST_DATE, latest_date
 from rulings import calculators
 from rulings.trees import trees
 
@@ -69,6 +72,15 @@ RECORD_FIELDS = (
 # Fields the services derive from the tree and the engine; recorded in revisions like the rest.
 DERIVED_FIELDS = ("outcome", "edition", "tree_version", "adjustment_result")
 TEXT_FIELDS = ("event", "session", "table", "statement", "notes")
+# The Markdown texts and the column each one's HTML is kept in (rendered once, when written).
+HTML_FIELDS = {"statement": "statement_html", "notes": "notes_html"}
+# The keys of an adjusted-score request the engine reads (rulings.calculators.adjusted_score), by method: a
+# record stores only these, never the body as given.
+ADJUSTMENT_KEYS = {
+    "artificial": ("method", "form", "fault", "session_percent"),
+    "assigned": ("method", "vulnerability", "NS", "EW"),
+    "weighted": ("method", "vulnerability", "outcomes", "other_table_score_ns", "field_scores_ns"),
+}
 
 
 @transaction.atomic
@@ -102,7 +114,8 @@ def ruling_create(*, club: Club, by, **data: Any) -> RulingRecord:
     with transaction.atomic():
         Club.objects.filter(pk=club.pk).update(last_ruling_number=F("last_ruling_number") + 1)
         number = Club.objects.values_list("last_ruling_number", flat=True).get(pk=club.pk)
-        record = RulingRecord(club=club, number=number, version=1, created_by=by, **cleaned)
+        html = {column: user_html(cleaned[name]) for name, column in HTML_FIELDS.items()}
+        record = RulingRecord(club=club, number=number, version=1, created_by=by, **cleaned, **html)
         full_clean(record)
         save(record)
         changes = {
@@ -159,6 +172,9 @@ def ruling_update(
         # The conditional UPDATE is the version check that holds even where SELECT … FOR UPDATE is a no-op
         # (SQLite): if another edit committed first, no row matches and nothing is written.
         fields = {**cleaned, "updated_at": timezone.now()}
+        for name, column in HTML_FIELDS.items():
+            if name in diff:
+                fields[column] = user_html(cleaned[name])
         for name, value in fields.items():
             setattr(current, name, value)
         full_clean(current)
@@ -225,6 +241,8 @@ def _clean(
     date = values.get("date")
     if not isinstance(date, datetime.date) or isinstance(date, datetime.datetime):
         raise RecordError(_("日期格式应为 YYYY-MM-DD。"), "date", code="invalid_date")
+    if record is None or date != record.date:  # a stored date outside the range (legacy) may stay as it is
+        _date_in_range(date)
     out["date"] = date
     out["board"] = _board(values.get("board"))
     called_by = values.get("called_by") or ""
@@ -248,6 +266,8 @@ def _clean(
             choices=", ".join([*trees(), OTHER_IRREGULARITY]),
         )
     out["irregularity"] = irregularity
+    for name in ("facts", "laws", "adjustment"):
+        json_clean(values.get(name), name)
     kept = None
     if record is not None:
         kept = {
@@ -277,6 +297,19 @@ def _clean(
         assert record is not None
         out.update(adjustment=record.adjustment, adjustment_result=record.adjustment_result)
     return out
+
+
+def _date_in_range(date: datetime.date) -> None:
+    """M1: a ruling is dated from 1990 to a year from today."""
+    latest = latest_date()
+    if not EARLIEST_DATE <= date <= latest:
+        raise RecordError(
+            _("日期必须在 %(low)s 到 %(high)s 之间。"),
+            "date",
+            code="date_range",
+            low=EARLIEST_DATE.isoformat(),
+            high=latest.isoformat(),
+        )
 
 
 def _unfinished(record: RulingRecord) -> bool:
@@ -396,7 +429,11 @@ def _adjustment(body: object, board: int) -> dict[str, Any]:
         return {"adjustment": None, "adjustment_result": None}
     if not isinstance(body, Mapping):
         raise RecordError(_("adjustment 必须是一个对象。"), "adjustment", code="not_an_object")
-    request = dict(body)
+    method = body.get("method")
+    keys = ADJUSTMENT_KEYS.get(method) if isinstance(method, str) else None
+    # The engine names an unknown method; a known one keeps only what the engine reads.
+    stored = {key: body[key] for key in keys if key in body} if keys else dict(body)
+    request = dict(stored)
     if request.get("method") in ("assigned", "weighted") and not request.get("vulnerability"):
         # Law 2: the board number gives the vulnerability the adjusted scores are computed at.
         request["vulnerability"] = calculators.board_data(bridge.board_info(board))["vulnerability"]
@@ -404,4 +441,4 @@ def _adjustment(body: object, board: int) -> dict[str, Any]:
         result = calculators.adjusted_score(request)
     except EngineError as exc:
         raise RecordError.wrapping(exc, f"adjustment.{exc.field}" if exc.field else "adjustment") from exc
-    return {"adjustment": dict(body), "adjustment_result": result}
+    return {"adjustment": stored, "adjustment_result": result}

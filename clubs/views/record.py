@@ -4,17 +4,19 @@ sign-off. Whether an action is offered is the record's rule (RulingRecord.can_be
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from clubs import exports, selectors, services
-from clubs.forms import AppealForm, CommentForm, DecisionForm, form_error
+from clubs.forms import AppealForm, CommentForm, CommentHideForm, DecisionForm, form_error
 from clubs.models import Capability, Club, RulingRecord
 from clubs.permissions import club_page
 from clubs.views.common import change_rows, record_or_404, wizard_url
 from config.errors import error_context
 from laws.rendering import render as render_text
+from laws.rendering import stored_html
 from laws.selectors import edition_default, render_context
 from rulings.labels import outcome_rows
 from rulings.trees import trees
@@ -22,7 +24,8 @@ from rulings.trees import trees
 
 def record_context(club: Club, record: RulingRecord) -> dict:
     """What the record page and the print sheet show: the facts as questions and answers, the ruling, the texts
-    rendered (Markdown, law links, sanitised), the adjusted score and the appeal."""
+    as stored when written (Markdown, law links, sanitised: nothing is rendered here), the adjusted score and the
+    appeal."""
     context = render_context(edition_default())
     tree = trees().get(record.irregularity)
     facts = []
@@ -47,13 +50,13 @@ def record_context(club: Club, record: RulingRecord) -> dict:
         "script_html": render_text(outcome["script"]["zh"], context, law_layout=True)
         if outcome.get("script")
         else "",
-        "statement_html": render_text(record.statement, context),
-        "notes_html": render_text(record.notes, context),
+        "statement_html": stored_html(record.statement, record.statement_html),
+        "notes_html": stored_html(record.notes, record.notes_html),
         "adjustment": exports.record_adjustment_sides(record),
         "adjustment_laws": exports.adjustment_laws(record.adjustment_result),
         "appeal": appeal,
-        "appeal_html": render_text(appeal.reason, context) if appeal else "",
-        "decision_html": render_text(appeal.decision_text, context) if appeal else "",
+        "appeal_html": stored_html(appeal.reason, appeal.reason_html) if appeal else "",
+        "decision_html": stored_html(appeal.decision_text, appeal.decision_text_html) if appeal else "",
         "irregularity_label": selectors.irregularity_label(record.irregularity),
         "wizard_url": wizard_url(record.irregularity, record.facts),
     }
@@ -67,7 +70,7 @@ def render_detail(request, club: Club, record: RulingRecord, *, status: int = 20
         revision.rows = change_rows(revision.changes)
     context.update(
         revisions=revisions,
-        comments=[(c, render_text(c.text)) for c in selectors.ruling_comments(record=record)],
+        comments=comment_rows(record, can_review=request.access.can(Capability.REVIEW)),
         replay=selectors.ruling_replay(record=record),
         can_record=request.access.can(Capability.RECORD),
         can_comment=request.access.can(Capability.COMMENT),
@@ -75,9 +78,20 @@ def render_detail(request, club: Club, record: RulingRecord, *, status: int = 20
         comment_form=CommentForm(),
         appeal_form=AppealForm(),
         decision_form=DecisionForm(),
+        hide_form=CommentHideForm(),
     )
     context.update(extra)
     return render(request, "clubs/detail.html", context, status=status)
+
+
+def comment_rows(record: RulingRecord, *, can_review: bool) -> list[tuple]:
+    """(comment, its HTML) for the page: a hidden comment's text only for those who may review (chief
+    directors); the others see 「已隐藏」 with who hid it and when."""
+    rows = []
+    for comment in selectors.ruling_comments(record=record):
+        shown = not comment.is_hidden or can_review
+        rows.append((comment, stored_html(comment.text, comment.text_html) if shown else ""))
+    return rows
 
 
 @club_page(Capability.VIEW)
@@ -111,6 +125,11 @@ def _record_action(request, club: Club, number: int, action, *, form=None, form_
     return render_detail(request, club, record_or_404(club, number), status=status, error=error, **forms)
 
 
+def _version(request) -> int:
+    """L8: a page action names the version of the page it was sent from (a stale page answers 409)."""
+    return services.version_parse(request.POST.get("version"))
+
+
 @require_POST
 @club_page(Capability.COMMENT)
 def comment_add(request, club: Club, number: int):
@@ -132,9 +151,7 @@ def comment_add(request, club: Club, number: int):
 @club_page(Capability.RECORD)
 def appeal_lodge(request, club: Club, number: int):
     def action(record, data):
-        services.appeal_lodge(
-            record=record, by=request.user, expected_version=request.POST.get("version"), **data
-        )
+        services.appeal_lodge(record=record, by=request.user, expected_version=_version(request), **data)
 
     return _record_action(
         request,
@@ -151,9 +168,7 @@ def appeal_lodge(request, club: Club, number: int):
 @club_page(Capability.REVIEW)
 def appeal_decide(request, club: Club, number: int):
     def action(record, data):
-        services.appeal_decide(
-            record=record, by=request.user, expected_version=request.POST.get("version"), **data
-        )
+        services.appeal_decide(record=record, by=request.user, expected_version=_version(request), **data)
 
     return _record_action(
         request,
@@ -170,6 +185,28 @@ def appeal_decide(request, club: Club, number: int):
 @club_page(Capability.REVIEW)
 def sign_off(request, club: Club, number: int):
     def action(record, data):
-        services.ruling_sign_off(record=record, by=request.user, expected_version=request.POST.get("version"))
+        services.ruling_sign_off(record=record, by=request.user, expected_version=_version(request))
 
     return _record_action(request, club, number, action)
+
+
+@require_POST
+@club_page(Capability.REVIEW)
+def comment_hide(request, club: Club, number: int, comment_id: int):
+    record = record_or_404(club, number)
+    comment = selectors.ruling_comments(record=record).filter(pk=comment_id).first()
+    if comment is None:
+        raise Http404("no such comment")
+
+    def action(record, data):
+        services.comment_hide(comment=comment, by=request.user, reason=data["reason"])
+
+    return _record_action(
+        request,
+        club,
+        number,
+        action,
+        form=CommentHideForm(request.POST),
+        form_name="hide_form",
+        anchor="#comments",
+    )

@@ -74,8 +74,9 @@ def ruling_stats(request, club: Club):
         months=stats.months,
         kinds=[(kind, selectors.irregularity_label(kind)) for kind in stats.kinds],
         counts=stats.counts,
-        title=_("各月违规类型统计"),
+        title=_("各年违规类型统计") if stats.by_year else _("各月违规类型统计"),
         empty_text=_("没有符合条件的裁决记录。"),
+        label_of=stats.label,
     )
     if request.GET.get("format") == "svg":
         return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
@@ -84,7 +85,7 @@ def ruling_stats(request, club: Club):
         "form": form,
         "stats": stats,
         "rows": stats.rows(),
-        "month_labels": [charts.month_label(m) for m in stats.months],
+        "month_labels": [stats.label(m) for m in stats.months],
         "month_totals": [stats.by_month[m] for m in stats.months],
         "svg": svg,
         "query": _query_without(request, "format"),
