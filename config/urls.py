@@ -5,12 +5,15 @@ from django.http import JsonResponse
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from config.health import healthz
+
 
 def api_not_found(request, *args, **kwargs):
     return JsonResponse({"error": "Not found.", "field": None}, status=404)
 
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("laws.api_urls")),
