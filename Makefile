@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test bench lint typecheck check format messages clean
+.PHONY: setup run test bench lint typecheck check format messages clean clean-db backup restore
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -76,5 +76,18 @@ messages: $(STAMP)
 	$(PY) manage.py makemessages -l en --ignore=.venv --ignore=var --ignore=tests --ignore=bench
 	$(PY) manage.py compilemessages -l en --ignore=.venv
 
+## backup: the database (an online consistent copy, or pg_dump -Fc) and the log's JSON into var/backups/<timestamp>/
+backup: $(STAMP)
+	$(PY) manage.py backup
+
+## restore: check the newest archive (or ARCHIVE=var/backups/<timestamp>) and restore it; CONFIRM=1 to overwrite
+restore: $(STAMP)
+	$(PY) manage.py restore $(ARCHIVE) $(if $(filter 1,$(CONFIRM)),--yes)
+
+## clean: derived data only (search index, collected static files); never the database
 clean:
-	rm -rf var/db.sqlite3 var/index
+	rm -rf var/index var/static
+
+## clean-db: back the database up, then delete it (asks unless CONFIRM=1)
+clean-db: $(STAMP)
+	$(PY) manage.py clean_db $(if $(filter 1,$(CONFIRM)),--yes)

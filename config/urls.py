@@ -7,11 +7,13 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.api import api_not_found
+from config.health import healthz
 
 handler500 = "config.api.server_error"
 
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file (the Content-Security-Policy refuses inline
     # scripts); its page keeps one small inline <style>.

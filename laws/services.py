@@ -12,7 +12,7 @@ from bridge.references import find_references
 from laws.models import Chapter, Definition, Edition, Law, Reference, Section, Source
 from laws.outline import Outline, load_outline
 from laws.signals import corpus_imported
-from laws.text import ParsedCorpus, ParsedNode, parse
+from laws.text import ParsedCorpus, ParsedLaw, ParsedNode, parse
 
 EDITIONS = {
     "ccba-1999": (
@@ -20,6 +20,65 @@ EDITIONS = {
         "CCBA Laws of Duplicate Contract Bridge (1999)",
     ),
 }
+
+
+class ImportRefused(ValueError):
+    """The file parses but importing it would lose or overwrite text (security review M3); nothing is written.
+    ``problems`` lists each reason, naming the law and its sections."""
+
+    def __init__(self, file_name: str, problems: list[str]):
+        super().__init__(
+            f"{file_name}: refused, nothing written:\n" + "\n".join(f"  - {p}" for p in problems)
+        )
+        self.problems = problems
+
+
+@dataclass
+class ImportPlan:
+    """What an import would change, worked out before anything is written (the diff `--dry-run` prints)."""
+
+    laws_added: list[int] = field(default_factory=list)
+    laws_changed: list[int] = field(default_factory=list)
+    laws_unchanged: list[int] = field(default_factory=list)
+    laws_kept_official: list[int] = field(default_factory=list)
+    sections_added: dict[int, list[str]] = field(default_factory=dict)
+    sections_removed: dict[int, list[str]] = field(default_factory=dict)
+    outline_missing: dict[int, list[str]] = field(default_factory=dict)
+    texts_cut: list[str] = field(default_factory=list)
+    definitions_added: list[str] = field(default_factory=list)
+    definitions_changed: list[str] = field(default_factory=list)
+    preface_changed: bool = False
+    official_overwritten: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        def laws(numbers: list[int]) -> str:
+            return " ".join(str(n) for n in numbers) if numbers else "none"
+
+        out = [
+            f"laws added: {laws(self.laws_added)}",
+            f"laws changed: {laws(self.laws_changed)}",
+            f"laws unchanged: {laws(self.laws_unchanged)}",
+        ]
+        if self.laws_kept_official:
+            out.append(f"laws kept as their official text: {laws(self.laws_kept_official)}")
+        for number, refs in sorted(self.sections_added.items()):
+            out.append(f"law {number}: sections added: {' '.join(refs)}")
+        for number, refs in sorted(self.sections_removed.items()):
+            out.append(f"law {number}: sections removed: {' '.join(refs)}")
+        for number, refs in sorted(self.outline_missing.items()):
+            out.append(f"law {number}: sections of the outline missing from the file: {' '.join(refs)}")
+        if self.texts_cut:
+            out.append(f"texts cut short: {' '.join(self.texts_cut)}")
+        if self.definitions_added or self.definitions_changed:
+            out.append(
+                f"definitions added: {len(self.definitions_added)}, changed: {len(self.definitions_changed)}"
+                + (f" ({' '.join(self.definitions_changed)})" if self.definitions_changed else "")
+            )
+        if self.preface_changed:
+            out.append("preface changed")
+        if self.official_overwritten:
+            out.append(f"official text replaced: {', '.join(self.official_overwritten)}")
+        return out
 
 
 @dataclass
@@ -31,6 +90,8 @@ class ImportReport:
     references: int = 0
     pending: int = 0
     warnings: list[str] = field(default_factory=list)
+    plan: ImportPlan = field(default_factory=ImportPlan)
+    dry_run: bool = False
 
     def summary(self) -> str:
         laws = f"laws {self.laws[0]}–{self.laws[-1]} ({len(self.laws)})" if self.laws else "no laws"
@@ -66,6 +127,146 @@ def _merge_definitions(parsed: ParsedCorpus, report: ImportReport):
     return merged
 
 
+def _law_content(title: str, nodes: list[tuple[str, str, str]]) -> tuple:
+    return (title, tuple(nodes))
+
+
+def _parsed_content(pl: ParsedLaw) -> tuple:
+    return _law_content(pl.title, [(n.ref, n.heading, n.text) for n in pl.root.walk()])
+
+
+def _stored_content(law: Law) -> tuple:
+    nodes = law.sections.order_by("order").values_list("ref", "heading", "text")
+    return _law_content(law.title, [tuple(row) for row in nodes])
+
+
+def corpus_plan(
+    parsed: ParsedCorpus,
+    *,
+    source: str,
+    file_name: str,
+    edition: Edition | None,
+    outline: Outline,
+    glossary: bool = False,
+    replace_official: bool = False,
+    allow_removals: bool = False,
+    keep_official: bool = False,
+) -> ImportPlan:
+    """Hold the whole parsed file against the outline and the database before anything is written (M3).
+
+    Refused (:class:`ImportRefused`, naming the law and its sections): a file with no law and no definition; a
+    law that would lose sections the database holds, or lacks sections the outline lists (unless
+    ``allow_removals``); text that would replace the official preface, Definitions or laws (unless
+    ``replace_official``). With ``keep_official`` (load_corpus' summaries) a law the database holds as official
+    text from another file is left as it is instead. Text before the first chapter is the preface only in a file
+    that carries the Definitions (chapter 1), as the rulebook does."""
+    plan = ImportPlan()
+    problems: list[str] = []
+    if not parsed.laws and not parsed.definitions:
+        problems.append("the file holds no law (第N条：标题) and no definition: is it a law file?")
+        raise ImportRefused(file_name, problems)
+
+    stored = {}
+    if edition is not None:
+        stored = {law.number: law for law in Law.objects.filter(edition=edition)}
+    for pl in parsed.laws:
+        current = stored.get(pl.number)
+        new_refs = [n.ref for n in pl.root.walk()]
+        wanted = outline.laws.get(pl.number)
+        if wanted is not None:
+            missing = [ref for ref in wanted.refs if ref not in set(new_refs)]
+            if missing:
+                plan.outline_missing[pl.number] = missing
+        if current is None:
+            plan.laws_added.append(pl.number)
+            plan.sections_added[pl.number] = new_refs[1:]
+            continue
+        if (
+            keep_official
+            and current.source == Source.OFFICIAL
+            and source != Source.OFFICIAL
+            and current.source_file != file_name
+        ):
+            plan.laws_kept_official.append(pl.number)
+            plan.outline_missing.pop(pl.number, None)
+            continue
+        if _parsed_content(pl) == _stored_content(current) and current.source == source:
+            plan.laws_unchanged.append(pl.number)
+            continue
+        plan.laws_changed.append(pl.number)
+        old_refs = list(current.sections.order_by("order").values_list("ref", flat=True))
+        removed = [ref for ref in old_refs if ref not in set(new_refs)]
+        added = [ref for ref in new_refs if ref not in set(old_refs)]
+        if removed:
+            plan.sections_removed[pl.number] = removed
+        if added:
+            plan.sections_added[pl.number] = added
+        old_texts = dict(current.sections.values_list("ref", "text"))
+        for node in pl.root.walk():
+            old = old_texts.get(node.ref, "")
+            if len(node.text) < len(old) and old.startswith(node.text):
+                plan.texts_cut.append(node.ref)
+        if current.source == Source.OFFICIAL:
+            plan.official_overwritten.append(f"law {pl.number} ({current.source_file or 'official'})")
+
+    if not allow_removals:
+        for number, refs in sorted(plan.sections_removed.items()):
+            problems.append(
+                f"law {number} would lose sections {' '.join(refs)} (pass --allow-removals to remove them)"
+            )
+        for number, refs in sorted(plan.outline_missing.items()):
+            if number in plan.sections_removed:
+                refs = [ref for ref in refs if ref not in plan.sections_removed[number]]
+                if not refs:
+                    continue
+            problems.append(
+                f"law {number} lacks sections the outline lists: {' '.join(refs)} "
+                "(a truncated or partial file? pass --allow-removals to import it anyway)"
+            )
+        if plan.texts_cut:
+            problems.append(
+                f"the text of {' '.join(plan.texts_cut)} would be cut short: the file's text is the start of the "
+                "stored one (a truncated file? pass --allow-removals to import it anyway)"
+            )
+
+    stored_definitions = {}
+    if edition is not None:
+        stored_definitions = {d.term: d for d in Definition.objects.filter(edition=edition)}
+    origin = Definition.Origin.ADDITION if glossary else Definition.Origin.OFFICIAL
+    seen: set[str] = set()
+    for d in parsed.definitions:
+        if d.term in seen:
+            continue
+        seen.add(d.term)
+        current = stored_definitions.get(d.term)
+        if current is None:
+            plan.definitions_added.append(d.term)
+        elif (current.text, current.origin) != (d.text, origin) or (
+            d.term_en and d.term_en != current.term_en
+        ):
+            plan.definitions_changed.append(d.term)
+            if current.origin == Definition.Origin.OFFICIAL:
+                plan.official_overwritten.append(f"definition {d.term}")
+
+    has_definitions_chapter = any(c.number == 1 for c in parsed.chapters)
+    if parsed.preface and source == Source.OFFICIAL and has_definitions_chapter:
+        preface = "\n".join(parsed.preface)
+        if edition is None or edition.preface != preface:
+            plan.preface_changed = True
+            if edition is not None and edition.preface:
+                plan.official_overwritten.append("the preface")
+
+    if plan.official_overwritten and not replace_official:
+        problems.append(
+            "the file would replace official text: "
+            + ", ".join(plan.official_overwritten)
+            + " (pass --replace-official to replace it)"
+        )
+    if problems:
+        raise ImportRefused(file_name, problems)
+    return plan
+
+
 @transaction.atomic
 def corpus_import(
     *,
@@ -76,17 +277,42 @@ def corpus_import(
     glossary: bool = False,
     outline: Outline | None = None,
     notify: bool = True,
+    replace_official: bool = False,
+    allow_removals: bool = False,
+    keep_official: bool = False,
+    dry_run: bool = False,
 ) -> ImportReport:
-    """Import one file of the plain-text layout; rerunning updates in place. Raises laws.text.ParseError.
-    With notify, `corpus_imported` is sent once the import commits (the search index rebuilds on it)."""
+    """Import one file of the plain-text layout; rerunning updates in place. Raises laws.text.ParseError, and
+    :class:`ImportRefused` when the file would lose or overwrite text (see :func:`corpus_plan`); either way
+    nothing is written. With ``dry_run`` only the plan is made (report.plan). With notify, `corpus_imported` is
+    sent once the import commits (the search index rebuilds on it)."""
     if source not in Source.values:
         raise ValueError(f"source must be one of {Source.values}")
     parsed = parse(text, definitions_only=glossary)
     outline = outline or default_outline()
+    code = edition_code or settings.LAWS_DEFAULT_EDITION
+    plan = corpus_plan(
+        parsed,
+        source=source,
+        file_name=file_name,
+        edition=Edition.objects.filter(code=code).first(),
+        outline=outline,
+        glossary=glossary,
+        replace_official=replace_official,
+        allow_removals=allow_removals,
+        keep_official=keep_official,
+    )
+    report = ImportReport(file=file_name, warnings=list(parsed.warnings), plan=plan, dry_run=dry_run)
+    if parsed.preface and not any(c.number == 1 for c in parsed.chapters):
+        report.warnings.append(
+            f"{len(parsed.preface)} line(s) before the first chapter ignored (a preface only precedes the "
+            "Definitions)"
+        )
+    if dry_run:
+        return report
     edition = edition_get_or_create(edition_code)
-    report = ImportReport(file=file_name, warnings=list(parsed.warnings))
 
-    if parsed.preface and source == Source.OFFICIAL:
+    if plan.preface_changed:
         edition.preface = "\n".join(parsed.preface)
         edition.save(update_fields=["preface"])
 
@@ -120,6 +346,9 @@ def corpus_import(
 
     last_node = None
     for pl in parsed.laws:
+        if pl.number in plan.laws_kept_official:
+            report.warnings.append(f"law {pl.number}: the official text in the database is kept")
+            continue
         ol = outline.laws.get(pl.number)
         law, _ = Law.objects.update_or_create(
             edition=edition,
@@ -204,6 +433,8 @@ def corpus_load_default(*, edition_code: str | None = None) -> list[ImportReport
     All or nothing, and one `corpus_imported` signal for the whole batch."""
     fixtures: Path = settings.FIXTURES_DIR
     outline = default_outline()
+    # The fixtures define the corpus: the official file may replace its own text. A law a club imported as
+    # official text over a summary is kept (keep_official), so `make setup` never undoes that import.
     jobs = [(fixtures / "sources" / "ccba-1999-definitions-and-laws-1-8.txt", Source.OFFICIAL, False)]
     jobs += [(path, Source.SUMMARY, False) for path in sorted((fixtures / "laws").glob("*.txt"))]
     additions = fixtures / "glossary-additions.txt"
@@ -220,6 +451,9 @@ def corpus_load_default(*, edition_code: str | None = None) -> list[ImportReport
                 glossary=glossary,
                 outline=outline,
                 notify=False,
+                replace_official=source == Source.OFFICIAL,
+                allow_removals=True,
+                keep_official=True,
             )
         )
     edition = edition_get_or_create(edition_code)

@@ -49,6 +49,8 @@ MIDDLEWARE = [
     "offline.middleware.PrivateResponsesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A missing or unmigrated database answers 503 with what to run, not 500 "no such table" (config/health.py).
+    "config.health.DatabaseRequiredMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

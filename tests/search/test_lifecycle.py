@@ -71,6 +71,32 @@ def test_a_broken_generation_is_rebuilt_and_the_query_answered(built, damage, ca
     assert any("search index rebuilt" in r.getMessage() for r in caplog.records)
 
 
+@pytest.mark.parametrize(
+    "damage",
+    [
+        pytest.param(lambda: (current_path() / "meta.json").write_text("{x"), id="meta.json {x"),
+        pytest.param(
+            lambda: segment_file(".pst").write_bytes(segment_file(".pst").read_bytes()[:200]),
+            id="segment truncated",
+        ),
+        pytest.param(
+            lambda: (index.index_root() / index.POINTER).write_text("gen-0-gone"),
+            id="CURRENT names no folder",
+        ),
+    ],
+)
+def test_the_reviews_three_damages_answer_over_http_not_500(built, damage, http):
+    """Security review M4's reproducers, as a restarted server meets them: the API and the page answer 200."""
+    damage()
+    generation.forget_generation()
+    response = http("GET", "/api/search/?" + urllib.parse.urlencode({"q": "revoke"}))
+    assert response.status == 200, response.text[:300]
+    assert response.json()["results"]
+    page = http("GET", "/search/?" + urllib.parse.urlencode({"q": "罚张"}))
+    assert page.status == 200
+    assert index_status()["ok"] is True
+
+
 def test_a_generation_broken_while_open_is_rebuilt_too(built, caplog):
     search("罚张")
     pst = segment_file(".pst")

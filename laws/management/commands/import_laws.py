@@ -1,11 +1,15 @@
-"""`import_laws FILE --source official|summary`: load a law text into the default edition (thin over laws.services)."""
+"""`import_laws FILE --source official|summary`: load a law text into the default edition (thin over laws.services).
+
+The whole file is checked before anything is written (security review M3): a file with no law, one that would
+remove sections or lacks sections the outline lists, or one that would replace official text is refused with the
+reasons; `--allow-removals` and `--replace-official` say that is meant, `--dry-run` prints what would change."""
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from laws.models import Source
-from laws.services import corpus_import
+from laws.services import ImportRefused, corpus_import
 from laws.text import ParseError
 
 
@@ -17,20 +21,63 @@ class Command(BaseCommand):
         parser.add_argument("--source", choices=Source.values, required=True)
         parser.add_argument("--glossary", action="store_true", help="every line is a definition")
         parser.add_argument("--edition", default=None)
+        parser.add_argument(
+            "--dry-run",
+            action="store_true",
+            help="print what would change (laws, sections) and write nothing",
+        )
+        parser.add_argument(
+            "--allow-removals",
+            action="store_true",
+            help="accept a law that loses sections the database holds or lacks sections the outline lists",
+        )
+        parser.add_argument(
+            "--replace-official",
+            action="store_true",
+            help="accept replacing the official text (preface, Definitions, laws held as official)",
+        )
 
-    def handle(self, *args, file: Path, source: str, glossary: bool, edition: str | None, **options):
+    def handle(
+        self,
+        *args,
+        file: Path,
+        source: str,
+        glossary: bool,
+        edition: str | None,
+        dry_run: bool,
+        allow_removals: bool,
+        replace_official: bool,
+        **options,
+    ):
+        try:
+            text = file.read_bytes().decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CommandError(
+                f"{file}: not UTF-8 text (byte {exc.start}: {exc.reason}); save the file as UTF-8 and retry. "
+                "Nothing written."
+            ) from None
+        except OSError as exc:
+            raise CommandError(str(exc)) from exc
         try:
             report = corpus_import(
-                text=file.read_text(encoding="utf-8"),
+                text=text,
                 source=source,
                 file_name=file.name,
                 edition_code=edition,
                 glossary=glossary,
+                dry_run=dry_run,
+                allow_removals=allow_removals,
+                replace_official=replace_official,
             )
         except ParseError as exc:
             raise CommandError(f"{file}: {exc}") from exc
-        except OSError as exc:
-            raise CommandError(str(exc)) from exc
+        except ImportRefused as exc:
+            raise CommandError(str(exc)) from None
         for warning in report.warnings:
             self.stderr.write(f"warning: {warning}")
+        if dry_run:
+            self.stdout.write(f"{file.name}: dry run, nothing written")
+            for line in report.plan.lines():
+                self.stdout.write(f"  {line}")
+            return
         self.stdout.write(report.summary())

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from laws.services import corpus_load_default
+from laws.services import ImportRefused, corpus_load_default
 from laws.text import ParseError
 
 
@@ -15,7 +15,7 @@ class Command(BaseCommand):
     def handle(self, *args, quiet: bool = False, **options):
         try:
             reports = corpus_load_default()
-        except ParseError as exc:
+        except (ParseError, ImportRefused) as exc:
             raise CommandError(str(exc)) from exc
         if not quiet:
             for report in reports:
