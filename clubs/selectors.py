@@ -122,22 +122,23 @@ def _text_match_sql(*, club: Club, text: str) -> tuple[str, list]:
     else:  # SQLite, one or two characters: no trigram to look up, so a scan of this club's texts
         where = " OR ".join(f'"{column}" LIKE %s{_ESCAPE}' for column in fulltext.TEXT_COLUMNS)
         arms = [(f"SELECT id FROM {table} WHERE club_id = %s AND ({where})", [club.pk] + [pattern] * 5)]
-    users = User._meta.db_table
-    username = User.USERNAME_FIELD
-    arms.append(
-        (
-            f"SELECT id FROM {table} WHERE club_id = %s AND director_id IN "
-            f'(SELECT id FROM {users} WHERE UPPER("{username}") LIKE UPPER(%s){_ESCAPE})',
-            [club.pk, pattern],
+    # The directors and appeals the text names are looked up first (few rows, small tables), so the union holds
+    # only arms that find something: the planner then expects the few matches there are and joins by id, where
+    # an arm it cannot estimate would make it scan the club's records.
+    directors = list(User.objects.filter(username__icontains=text).values_list("pk", flat=True)[:200])
+    if directors:
+        marks = ", ".join(["%s"] * len(directors))
+        arms.append(
+            (f"SELECT id FROM {table} WHERE club_id = %s AND director_id IN ({marks})", [club.pk, *directors])
         )
-    )
-    arms.append(
-        (
-            f"SELECT record_id FROM {Appeal._meta.db_table} WHERE UPPER(appellant) LIKE UPPER(%s){_ESCAPE}",
-            [pattern],
+    if Appeal.objects.filter(record__club=club, appellant__icontains=text).exists():
+        arms.append(
+            (
+                f"SELECT record_id FROM {Appeal._meta.db_table} WHERE UPPER(appellant) LIKE UPPER(%s){_ESCAPE}",
+                [pattern],
+            )
         )
-    )
-    if text.isdigit() and len(text) <= 9:
+    if text.isascii() and text.isdigit() and len(text) <= 9:
         arms.append(
             (
                 f"SELECT id FROM {table} WHERE club_id = %s AND (board = %s OR number = %s)",

@@ -3,6 +3,7 @@ offset, statistics counted by the database, the CSV streamed, the record page in
 query plans (each filter and the default order read from an index: EXPLAIN on SQLite and on PostgreSQL)."""
 
 import datetime
+import re
 
 import pytest
 from django.db import connection
@@ -329,7 +330,8 @@ def looked_up_by(text: str, column: str) -> bool:
             ("Index Cond:" in line or "Recheck Cond:" in line) and column in line for line in lines
         )
     return f"SCAN {table}" not in text and any(
-        line.strip().split(" ", 3)[-1].startswith(f"SEARCH {table} USING") and f"{column}=?" in line
+        line.strip().split(" ", 3)[-1].startswith(f"SEARCH {table} USING")
+        and re.search(rf"\b{column}[<>=]+\?", line)
         for line in text.splitlines()
     )
 
