@@ -373,3 +373,27 @@ def test_a_keyset_page_is_a_range_of_the_order_index(planned):
     text = plan(selectors.ruling_after(records=records, after=after)[:50])
     assert uses(text, "ruling_club_order_idx"), text
     assert "TEMP B-TREE FOR ORDER BY" not in text and "Sort Key" not in text, text
+
+
+# --- the admin ---------------------------------------------------------------------------------------------
+
+
+def test_admin_change_list_searches_by_the_fulltext_index_and_filters_by_known_choices(
+    client, club, make_record
+):
+    from django.contrib.auth import get_user_model
+
+    make_record(notes="北家叫牌前明显停顿")
+    make_record(notes="其他说明", irregularity="other", facts={}, laws=["16A"])
+    admin_user = get_user_model().objects.create_superuser("root", "root@example.com", "pw-for-admin-1")
+    client.force_login(admin_user)
+    url = "/admin/clubs/rulingrecord/"
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url, {"q": "明显停顿"})
+    assert response.status_code == 200
+    found_rows = response.context["cl"].result_list
+    assert [r.number for r in found_rows] == [1]
+    assert not any("DISTINCT" in q["sql"].upper() and "irregularity" in q["sql"] for q in queries)
+    response = client.get(url, {"irregularity": "other"})
+    assert [r.number for r in response.context["cl"].result_list] == [2]
+    assert response.context["cl"].show_full_result_count is False
