@@ -26,7 +26,8 @@ from laws.rendering import stored_html
 
 LIST_LIMIT_DEFAULT = 50
 LIST_LIMIT_MAX = 200
-OFFSET_MAX = 10**6
+# A deeper offset is refused (400): deep pages are read with ``after`` (keyset), which costs the same at any depth.
+LIST_OFFSET_MAX = 10**6
 
 
 class ClubApi(APIView):
@@ -172,7 +173,12 @@ FILTER_PARAMETERS = [
     OpenApiParameter("status", str, description="draft final appealed reviewed"),
     OpenApiParameter("q", str, description="text in event, session, table, statement, notes, director"),
     OpenApiParameter("limit", int, description=f"1–{LIST_LIMIT_MAX}, default {LIST_LIMIT_DEFAULT}"),
-    OpenApiParameter("offset", int),
+    OpenApiParameter("offset", int, description=f"0–{LIST_OFFSET_MAX}; for deep pages use after"),
+    OpenApiParameter(
+        "after",
+        int,
+        description="keyset pagination: the records after this record number in the log's order (the `next` link)",
+    ),
 ]
 
 
@@ -183,17 +189,37 @@ class RulingListApi(ClubApi):
         if not form.is_valid():
             field, errors = next(iter(form.errors.items()))
             raise FieldError(str(errors[0]), None if field == "__all__" else field)
-        limit = _whole(request.query_params.get("limit"), "limit", LIST_LIMIT_DEFAULT, 1, LIST_LIMIT_MAX)
-        offset = _whole(request.query_params.get("offset"), "offset", 0, 0, OFFSET_MAX)
+        params = request.query_params
+        limit = _whole(params.get("limit"), "limit", LIST_LIMIT_DEFAULT, 1, LIST_LIMIT_MAX)
+        offset = _whole(params.get("offset"), "offset", 0, 0, LIST_OFFSET_MAX)
+        after_number = _whole(params.get("after"), "after", None, 1, None)
         records = selectors.ruling_list(club=self.club, filters=form.filters()).select_related(
             "created_by", "signed_off_by"
         )
-        page = list(records[offset : offset + limit])
+        count = records.count()
+        if after_number is not None:
+            if offset:
+                raise FieldError(_("after 和 offset 只能用其一。"), "after")
+            after = selectors.ruling_get(club=self.club, number=after_number)
+            if after is None:
+                raise FieldError(_("没有编号为 %(number)s 的裁决记录。") % {"number": after_number}, "after")
+            records = selectors.ruling_after(records=records, after=after)
+        # One more than asked: whether there is a next page, without a second count.
+        page = selectors.ruling_page(records=records, offset=offset, limit=limit + 1)
+        more, page = len(page) > limit, page[:limit]
+        next_url = None
+        if more:
+            query = params.copy()
+            query.pop("offset", None)
+            query["after"] = str(page[-1].number)
+            next_url = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
         return Response(
             {
-                "count": records.count(),
+                "count": count,
                 "limit": limit,
                 "offset": offset,
+                "after": after_number,
+                "next": next_url,
                 "results": [record_data(record, request) for record in page],
             }
         )
@@ -273,16 +299,17 @@ def _record_or_404(club: Club, number: int) -> RulingRecord:
     return record
 
 
-_ASCII_WHOLE = re.compile(r"[+-]?[0-9]+")
-
-
-def _whole(value, field: str, default: int, low: int, high: int) -> int:
-    """A query parameter's whole number in ``low``–``high`` (ASCII digits: no fullwidth, no 10²⁰ offsets)."""
+def _whole(value, field: str, default, low: int, high: int | None):
     if value in (None, ""):
         return default
     text = str(value).strip()
-    if not re.fullmatch(r"[0-9]{1,9}", text) or not low <= int(text) <= high:
-        raise FieldError(
-            _("%(field)s 必须是整数（%(span)s）。") % {"field": field, "span": f"{low}–{high}"}, field
-        )
+    # ASCII digits only (int() refuses "²"), and few enough for int() to read
+    if (
+        not (text.isascii() and text.isdigit())
+        or len(text) > 18
+        or int(text) < low
+        or (high is not None and int(text) > high)
+    ):
+        span = f"{low}–{high}" if high is not None else f"≥ {low}"
+        raise FieldError(_("%(field)s 必须是整数（%(span)s）。") % {"field": field, "span": span}, field)
     return int(text)

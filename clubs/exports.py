@@ -8,8 +8,9 @@ spreadsheet would run as a formula is defused (OWASP "CSV injection"): directors
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from clubs import selectors
@@ -126,9 +127,40 @@ def csv_row(record: RulingRecord, labels: dict[str, str]) -> list[object]:
 def csv_write(out, records: Iterable[RulingRecord]) -> None:
     """The header and one row per record, to ``out`` (a file or an HttpResponse), after a BOM so that
     spreadsheet programs read the Chinese as UTF-8."""
-    labels = dict(selectors.irregularity_choices())
-    out.write("\ufeff")
-    writer = csv.writer(out)
-    writer.writerow([label for _key, label in COLUMNS])
-    for record in records:
-        writer.writerow(csv_row(record, labels))
+    for chunk in csv_stream(records):
+        out.write(chunk)
+
+
+class _Line:
+    """A file-like object whose write() hands back what it is given: csv.writer formats, the caller yields."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_stream(records: Iterable[RulingRecord], *, rows_per_chunk: int = 200) -> Iterator[str]:
+    """The CSV as text chunks, for a StreamingHttpResponse: the BOM and header at once, then the rows
+    ``rows_per_chunk`` at a time as ``records`` (an ``iterator()``) yields them, so memory stays flat and the
+    first byte leaves before the last row is read."""
+    # The labels are read now, in the request's language: the rows are written later, as the response is sent.
+    labels = {code: str(label) for code, label in selectors.irregularity_choices()}
+    writer = csv.writer(_Line())
+    header = "\ufeff" + writer.writerow([str(label) for _key, label in COLUMNS])
+
+    def chunks() -> Iterator[str]:
+        yield header
+        lines: list[str] = []
+        for record in records:
+            lines.append(writer.writerow(csv_row(record, labels)))
+            if len(lines) >= rows_per_chunk:
+                yield "".join(lines)
+                lines = []
+        if lines:
+            yield "".join(lines)
+
+    return chunks()
+
+
+def csv_records(records: QuerySet[RulingRecord]) -> Iterator[RulingRecord]:
+    """The rows the CSV needs, streamed from the database in chunks (with their director and appeal)."""
+    return records.select_related("director", "appeal").iterator(chunk_size=1000)

@@ -260,9 +260,15 @@ class RulingRecord(models.Model):
                 name="ruling_adjustment_has_result",
             ),
         ]
+        # The log's order (newest first) within a club, and each filter followed by that order, so a page of
+        # any filter is read from an index in order (issue 20; tests/clubs/test_scale.py checks the plans).
+        # The free-text index is not here: a pg_trgm expression index or an SQLite FTS5 table (clubs.fulltext).
         indexes = [
-            models.Index(fields=["club", "date"], name="rulings_rul_club_id_98c135_idx"),
-            models.Index(fields=["club", "irregularity"], name="rulings_rul_club_id_448fc6_idx"),
+            models.Index(fields=["club", "-date", "-number"], name="ruling_club_order_idx"),
+            models.Index(fields=["club", "director", "-date", "-number"], name="ruling_club_director_idx"),
+            models.Index(fields=["club", "status", "-date", "-number"], name="ruling_club_status_idx"),
+            models.Index(fields=["club", "irregularity", "-date", "-number"], name="ruling_club_irreg_idx"),
+            models.Index(fields=["club", "board"], name="ruling_club_board_idx"),
         ]
 
     def __str__(self) -> str:

@@ -9,15 +9,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
-from django.db.models.functions import TruncMonth
+from django.db import connection
+from django.db.models import Count, Q, QuerySet
+from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
 from bridge import EngineError
 from bridge.trees import evaluate
+from clubs import fulltext
 from clubs.models import (
     OTHER_IRREGULARITY,
     ROLE_CAPABILITIES,
+    Appeal,
     Capability,
     Club,
     Membership,
@@ -84,7 +87,8 @@ class RulingFilters:
 
 def ruling_list(*, club: Club, filters: RulingFilters | None = None) -> QuerySet[RulingRecord]:
     filters = filters or RulingFilters()
-    records = RulingRecord.objects.filter(club=club).select_related("director", "club", "appeal")
+    # Not the club: it is known, and joining it let SQLite's planner start from the club table and sort.
+    records = RulingRecord.objects.filter(club=club).select_related("director", "appeal")
     if filters.date_from:
         records = records.filter(date__gte=filters.date_from)
     if filters.date_to:
@@ -97,19 +101,72 @@ def ruling_list(*, club: Club, filters: RulingFilters | None = None) -> QuerySet
         records = records.filter(status=filters.status)
     if filters.text:
         text = filters.text.strip()
-        query = (
-            Q(event__icontains=text)
-            | Q(session__icontains=text)
-            | Q(table__icontains=text)
-            | Q(statement__icontains=text)
-            | Q(notes__icontains=text)
-            | Q(director__username__icontains=text)
-            | Q(appeal__appellant__icontains=text)
-        )
-        if text.isdigit():
-            query |= Q(board=int(text)) | Q(number=int(text))
-        records = records.filter(query)
+        if text:
+            sql, params = _text_match_sql(club=club, text=text)
+            records = records.filter(pk__in=RawSQL(sql, params))
     return records.order_by("-date", "-number")
+
+
+_ESCAPE = " ESCAPE '\\'"
+
+
+def _text_match_sql(*, club: Club, text: str) -> tuple[str, list]:
+    """The ids of the club's records that ``text`` finds, as one UNION of indexed look-ups (a subquery PostgreSQL
+    and SQLite plan on their own, then join by id): the texts through the free-text index (clubs.fulltext), the
+    director's username, the appellant, and a number typed as a board or a record number."""
+    table = RulingRecord._meta.db_table
+    pattern = fulltext.like_pattern(text)
+    indexed = fulltext.match_sql(connection, text=text)
+    if indexed is not None:
+        arms = [indexed]
+    else:  # SQLite, one or two characters: no trigram to look up, so a scan of this club's texts
+        where = " OR ".join(f'"{column}" LIKE %s{_ESCAPE}' for column in fulltext.TEXT_COLUMNS)
+        arms = [(f"SELECT id FROM {table} WHERE club_id = %s AND ({where})", [club.pk] + [pattern] * 5)]
+    # The directors and appeals the text names are looked up first (few rows, small tables), so the union holds
+    # only arms that find something: the planner then expects the few matches there are and joins by id, where
+    # an arm it cannot estimate would make it scan the club's records.
+    directors = list(User.objects.filter(username__icontains=text).values_list("pk", flat=True)[:200])
+    if directors:
+        marks = ", ".join(["%s"] * len(directors))
+        arms.append(
+            (f"SELECT id FROM {table} WHERE club_id = %s AND director_id IN ({marks})", [club.pk, *directors])
+        )
+    if Appeal.objects.filter(record__club=club, appellant__icontains=text).exists():
+        arms.append(
+            (
+                f"SELECT record_id FROM {Appeal._meta.db_table} WHERE UPPER(appellant) LIKE UPPER(%s){_ESCAPE}",
+                [pattern],
+            )
+        )
+    if text.isascii() and text.isdigit() and len(text) <= 9:
+        arms.append(
+            (
+                f"SELECT id FROM {table} WHERE club_id = %s AND (board = %s OR number = %s)",
+                [club.pk, int(text), int(text)],
+            )
+        )
+    sql = " UNION ALL ".join(arm for arm, _params in arms)
+    return sql, [param for _arm, params in arms for param in params]
+
+
+def ruling_after(*, records: QuerySet[RulingRecord], after: RulingRecord) -> QuerySet[RulingRecord]:
+    """Keyset pagination: the records that come after ``after`` in the log's order (newest first: date, then
+    number, both descending). A range on the (club, date, number) index, however deep the page."""
+    return records.filter(
+        Q(date__lt=after.date) | Q(date=after.date, number__lt=after.number), date__lte=after.date
+    )
+
+
+def ruling_page(*, records: QuerySet[RulingRecord], offset: int, limit: int) -> list[RulingRecord]:
+    """``limit`` records from ``offset``: the ids first (read from the index alone), then those rows, so a deep
+    offset walks index entries rather than whole rows."""
+    ids = list(records.values_list("pk", flat=True)[offset : offset + limit])
+    if not ids:
+        return []
+    rows = RulingRecord.objects.filter(pk__in=ids)
+    rows.query.select_related = records.query.select_related
+    by_id = {row.pk: row for row in rows}
+    return [by_id[pk] for pk in ids]
 
 
 def ruling_get(*, club: Club, number: int) -> RulingRecord | None:
@@ -168,20 +225,22 @@ class Statistics:
         ]
 
 
-def ruling_statistics(*, records: QuerySet[RulingRecord]) -> Statistics:
-    rows = (
-        records.order_by()
-        .annotate(month=TruncMonth("date"))
-        .values("irregularity", "month")
-        .order_by("month", "irregularity")
-    )
-    stats = Statistics()
+def ruling_counts(*, records: QuerySet[RulingRecord]) -> Counter:
+    """``{(irregularity, first of the month): records}``. One row per type and day is counted by the database,
+    read from the (club, irregularity, date) index; the months are summed here, so no per-row date function
+    (SQLite's is Python) stands in the way and the rows read do not grow with the log, only with its days."""
+    rows = records.order_by().values_list("irregularity", "date").annotate(n=Count("pk")).order_by()
     counts: Counter = Counter()
-    for row in rows:
-        month = row["month"]
-        if isinstance(month, datetime.datetime):
-            month = month.date()
-        counts[(row["irregularity"], month)] += 1
+    for kind, date, n in rows:
+        if isinstance(date, datetime.datetime):
+            date = date.date()
+        counts[(kind, date.replace(day=1))] += n
+    return counts
+
+
+def ruling_statistics(*, records: QuerySet[RulingRecord]) -> Statistics:
+    stats = Statistics()
+    counts = ruling_counts(records=records)
     if not counts:
         return stats
     first = min(month for _, month in counts)

@@ -4,7 +4,7 @@ server-rendered chart and its table)."""
 from __future__ import annotations
 
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -57,10 +57,12 @@ def ruling_csv(request, club: Club):
     if records is None:
         field, errors = next(iter(form.errors.items()))
         return HttpResponse(f"{field}: {errors[0]}", status=400, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    # Streamed: the header leaves at once, rows follow as the database hands them over (memory stays flat).
+    response = StreamingHttpResponse(
+        exports.csv_stream(exports.csv_records(records)), content_type="text/csv; charset=utf-8"
+    )
     stamp = timezone.localdate().isoformat()
     response["Content-Disposition"] = f'attachment; filename="rulings-club{club.pk}-{stamp}.csv"'
-    exports.csv_write(response, records.iterator(chunk_size=500))
     return response
 
 

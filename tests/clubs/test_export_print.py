@@ -15,7 +15,8 @@ pytestmark = [pytest.mark.log, pytest.mark.django_db]
 
 
 def read_csv(response) -> list[list[str]]:
-    text = response.content.decode("utf-8")
+    # The export is streamed (issue 20): the body is the chunks joined.
+    text = b"".join(response.streaming_content).decode("utf-8")
     assert text.startswith("\ufeff")  # spreadsheet programs read the BOM as UTF-8
     return list(csv.reader(io.StringIO(text[1:])))
 

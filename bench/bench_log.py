@@ -1,0 +1,333 @@
+"""Time the club rulings log at 1,000 and at 100,000 records (issue 20). `make bench` runs it; so can
+``python bench/bench_log.py``. Prints, measured in one run, one line per figure and size:
+
+    log <list|list_q|deep|stats|csv_first_byte> <N>: <ms> ms
+
+* list: the API's first page (``GET /api/clubs/<id>/rulings/``, 50 records, with ``count``).
+* list_q: the same with ``q=<a phrase>`` found in 1% of the records' notes (the free-text index).
+* deep: the page 90% down the log, read the way the API's ``next`` link reads it (``after=<number>``, keyset).
+  ``BENCH_LOG_EXTRA=1`` adds ``log deep_offset <N>`` (the same page by ``offset``) and the CSV stream's peak
+  Python memory over its first 20,000 rows (tracemalloc).
+* stats: the statistics page (``/clubs/<id>/rulings/stats/``: the chart and its table).
+* csv_first_byte: the CSV export (streamed) until its first chunk is in hand.
+
+Each figure is the median of 5 requests after one warm-up, through Django's test client (the whole middleware
+stack, signed in, no network). The database is ``DATABASE_URL`` when it names PostgreSQL (one scratch database
+per size, ``caipan_bench_log_<N>_<schema>``, created and kept in that cluster), otherwise a scratch SQLite file
+``var/bench/log-<N>-<schema>.sqlite3``; both are reused while the clubs migrations and this generator are
+unchanged. Records: the first SAMPLE are written through the services (ruling_create, appeal_lodge, sign-off);
+the rest are bulk_create copies of their shapes (fields, ruling, adjustment, status, one ``created`` revision each
+with its changes), numbered on, dated over three years, so the bench finishes in minutes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = (1_000, 100_000)
+SAMPLE = 300
+ROUNDS = 5
+GENERATOR_VERSION = "1"
+BENCH_DIR = ROOT / "var" / "bench"
+# 100 distinct four-character phrases; record i's notes carry phrase i % 100, so a phrase finds 1% of the log.
+_A = "甲乙丙丁戊己庚辛壬癸"
+PHRASES = [f"{_A[i // 10]}{_A[i % 10]}号桌" for i in range(100)]
+
+
+def schema_key() -> str:
+    digest = hashlib.sha256(GENERATOR_VERSION.encode())
+    for path in sorted((ROOT / "clubs" / "migrations").glob("0*.py")):
+        digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+def main() -> int:
+    url = os.environ.get("DATABASE_URL", "")
+    vendor = "postgresql" if url.startswith(("postgres://", "postgresql://")) else "sqlite"
+    print(f"(log: {vendor}; scratch databases keyed {schema_key()})", flush=True)
+    status = 0
+    for size in SIZES:
+        result = subprocess.run([sys.executable, __file__, "--size", str(size)], cwd=ROOT)
+        status = status or result.returncode
+    return status
+
+
+def scratch_url(size: int) -> str:
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgres://", "postgresql://")):
+        base, _slash, _name = url.rpartition("/")
+        return f"{base}/caipan_bench_log_{size}_{schema_key()}"
+    BENCH_DIR.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{BENCH_DIR / f'log-{size}-{schema_key()}.sqlite3'}"
+
+
+def pg_prepare(url: str) -> bool:
+    """Create the scratch database if it is missing; True if it was (and so must be filled)."""
+    import psycopg
+
+    base, _slash, name = url.rpartition("/")
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            done = True
+            try:
+                with psycopg.connect(url) as db:
+                    done = bool(db.execute("SELECT 1 FROM bench_log_done").fetchone())
+            except psycopg.Error:
+                done = False
+            if done:
+                return False
+            conn.execute(f'DROP DATABASE "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return True
+
+
+def run(size: int) -> None:
+    url = scratch_url(size)
+    sqlite_path = Path(url.removeprefix("sqlite:///")) if url.startswith("sqlite") else None
+    building = None
+    if sqlite_path is not None:
+        fresh = not sqlite_path.exists()
+        if fresh:  # build into a side file; renamed when complete, so a cut-short run leaves no half cache
+            building = sqlite_path.with_suffix(".building")
+            building.unlink(missing_ok=True)
+            url = f"sqlite:///{building}"
+    else:
+        fresh = pg_prepare(url)
+    os.environ["DATABASE_URL"] = url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    if fresh:
+        started = time.perf_counter()
+        call_command("migrate", verbosity=0)
+        generate(size)
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                cursor.execute(
+                    "VACUUM ANALYZE"
+                )  # what autovacuum does after a bulk load: stats, visibility map
+                cursor.execute("CREATE TABLE bench_log_done (done int)")
+                cursor.execute("INSERT INTO bench_log_done VALUES (1)")
+            else:
+                cursor.execute("ANALYZE")
+        connection.close()
+        if building is not None:
+            building.rename(sqlite_path)
+            os.environ["DATABASE_URL"] = f"sqlite:///{sqlite_path}"
+            connection.settings_dict["NAME"] = str(sqlite_path)
+        print(f"(log: {size} records generated in {time.perf_counter() - started:.0f} s)", flush=True)
+    measure(size)
+
+
+def generate(size: int) -> None:
+    import datetime
+
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+    from django.utils import timezone
+
+    from clubs import services
+    from clubs.models import Action, Club, Role, RulingRecord, RulingRevision, Status
+    from clubs.services.common import as_json, present
+
+    user_model = get_user_model()
+    club = services.club_create(name="基准俱乐部")
+    directors = []
+    for k in range(6):
+        user = user_model.objects.create_user(username=f"director{k}", password="bench-password")
+        services.membership_set(club=club, user=user, role=Role.DIRECTOR if k else Role.CHIEF_DIRECTOR)
+        directors.append(user)
+    chief = directors[0]
+    start = datetime.date(2024, 1, 1)
+    span = 3 * 365
+    ib = {
+        "inadvertent_corrected_at_once": False,
+        "after_final_pass": False,
+        "offender_obliged_to_pass": False,
+        "in_rotation": True,
+        "accepted": False,
+        "replacement": "pass",
+    }
+    shapes = [
+        {"irregularity": "insufficient-bid", "facts": ib, "status": Status.FINAL},
+        {"irregularity": "revoke", "facts": {"established": False, "revoker": "dummy"}},
+        {"irregularity": "other", "laws": ["16A", "73C"], "status": Status.FINAL},
+        {"irregularity": "insufficient-bid", "facts": {"in_rotation": True}},
+    ]
+
+    def fields(i: int) -> dict:
+        return {
+            "event": f"第{i // 400 + 1}届周二双人赛",
+            "date": start + datetime.timedelta(days=i * span // size),
+            "session": f"第{i % 3 + 1}节",
+            "board": i % 36 + 1,
+            "table": str(i % 24 + 1),
+            "statement": f"第{i % 36 + 1}副牌，庄家打出第{i % 13 + 1}墩后，防守方提出异议。" * 2,
+            "notes": f"备注：{PHRASES[i % 100]}，已向双方宣布。",
+        }
+
+    sample = min(SAMPLE, size)
+    for i in range(sample):
+        shape = shapes[i % len(shapes)]
+        record = services.ruling_create(club=club, by=directors[1 + i % 5], **shape, **fields(i))
+        if record.status == Status.FINAL and i % 10 == 0:
+            services.appeal_lodge(record=record, by=chief, appellant=f"南北 选手{i}", reason="认为裁决不当")
+        elif record.status == Status.FINAL and i % 10 == 4:
+            services.ruling_sign_off(record=record, by=chief)
+    models = list(RulingRecord.objects.filter(club=club).select_related("director").order_by("number"))
+    copied = (
+        "irregularity facts outcome laws edition tree_version adjustment adjustment_result status "
+        "signed_off_by_id signed_off_at called_by"
+    ).split()
+    now = timezone.now()
+    number = sample
+    batch = 2000
+    for chunk_start in range(sample, size, batch):
+        records = []
+        for i in range(chunk_start, min(size, chunk_start + batch)):
+            model = models[i % len(models)]
+            values = {name: getattr(model, name) for name in copied}
+            if values["status"] == Status.APPEALED:
+                values["status"] = Status.FINAL  # the appeal stays with the sample record
+            number += 1
+            records.append(
+                RulingRecord(
+                    club=club,
+                    number=number,
+                    version=1,
+                    director=directors[1 + i % 5],
+                    created_by=directors[1 + i % 5],
+                    created_at=now,
+                    updated_at=now,
+                    **values,
+                    **fields(i),
+                )
+            )
+        with transaction.atomic():
+            RulingRecord.objects.bulk_create(records)
+            revisions = []
+            for record in records:
+                names = [
+                    "event",
+                    "date",
+                    "session",
+                    "board",
+                    "table",
+                    "director",
+                    "called_by",
+                    "irregularity",
+                ]
+                names += ["facts", "laws", "statement", "notes", "adjustment", "status", "outcome", "edition"]
+                names += ["tree_version", "adjustment_result"]
+                changes = {
+                    name: {"old": None, "new": as_json(getattr(record, name))}
+                    for name in names
+                    if present(getattr(record, name))
+                }
+                revisions.append(
+                    RulingRevision(
+                        record=record,
+                        number=1,
+                        action=Action.CREATED,
+                        author=record.director,
+                        changes=changes,
+                    )
+                )
+            RulingRevision.objects.bulk_create(revisions)
+    Club.objects.filter(pk=club.pk).update(last_ruling_number=number)
+
+
+def timed(fn) -> float:
+    fn()  # warm-up
+    times = []
+    for _ in range(ROUNDS):
+        started = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+def measure(size: int) -> None:
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from clubs.models import Club, RulingRecord
+
+    club = Club.objects.get(name="基准俱乐部")
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(get_user_model().objects.get(username="director1"))
+    api = f"/api/clubs/{club.pk}/rulings/"
+    position = int(size * 0.9)
+    deep_after = RulingRecord.objects.filter(club=club).order_by("-date", "-number")[position - 1].number
+
+    def get(path, **params):
+        response = client.get(path, params)
+        assert response.status_code == 200, (path, response.status_code, response.content[:300])
+        return response
+
+    def csv_first_byte():
+        response = get(f"/clubs/{club.pk}/rulings/export.csv")
+        if response.streaming:
+            assert next(iter(response.streaming_content))
+            response.close()
+        else:  # a CSV built whole before it is sent (as before issue 20): its first byte is its last
+            assert response.content
+
+    figures = {
+        "list": lambda: get(api),
+        "list_q": lambda: get(api, q=PHRASES[7]),
+        "deep": lambda: get(api, after=deep_after),
+        "stats": lambda: get(f"/clubs/{club.pk}/rulings/stats/"),
+        "csv_first_byte": csv_first_byte,
+    }
+    assert get(api, q=PHRASES[7]).json()["count"] == size // 100
+    deep = get(api, after=deep_after).json()
+    assert len(deep["results"]) == 50
+    for name, fn in figures.items():
+        print(f"log {name} {size}: {timed(fn):.1f} ms", flush=True)
+    if os.environ.get("BENCH_LOG_EXTRA"):
+        offset_page = get(api, offset=position).json()["results"]
+        assert [r["number"] for r in offset_page] == [r["number"] for r in deep["results"]]
+        print(f"log deep_offset {size}: {timed(lambda: get(api, offset=position)):.1f} ms", flush=True)
+        import tracemalloc
+
+        # Memory while streaming: the peak over the first 20,000 rows (or all, if fewer) — flat if it does not
+        # grow with the rows read. (The whole 100k CSV is not timed here: minutes on a loaded machine.)
+        rows_wanted = min(size, 20_000)
+        tracemalloc.start()
+        started = time.perf_counter()
+        response = get(f"/clubs/{club.pk}/rulings/export.csv")
+        rows = sent = 0
+        for chunk in response.streaming_content:
+            sent += len(chunk)
+            rows += chunk.count(b"\r\n")
+            if rows > rows_wanted:
+                break
+        response.close()
+        seconds = time.perf_counter() - started
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        print(
+            f"log csv_stream {size}: {rows - 1} rows, {sent / 1e6:.1f} MB in {seconds:.1f} s, "
+            f"peak {peak / 1e6:.1f} MB (tracemalloc)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--size":
+        run(int(sys.argv[2]))
+        sys.exit(0)
+    sys.exit(main())
