@@ -299,6 +299,9 @@ def _record_or_404(club: Club, number: int) -> RulingRecord:
     return record
 
 
+_ASCII_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
 def _whole(value, field: str, default, low: int, high: int | None):
     if value in (None, ""):
         return default
