@@ -215,11 +215,18 @@ CLOSED_REQUEST_BODIES = ("RecordInput", "RecordUpdateInput", "AssignedScoreReque
 
 
 def closed_request_bodies(result, generator, request, public):
-    """drf-spectacular postprocessing hook: ``additionalProperties: false`` on :data:`CLOSED_REQUEST_BODIES`."""
+    """drf-spectacular postprocessing hook: ``additionalProperties: false`` on :data:`CLOSED_REQUEST_BODIES`, and
+    ``allowEmptyValue`` on every optional query parameter: the API reads ``?limit=`` or ``?topic=`` (what a form
+    sends for an empty field) as the parameter left out."""
     schemas = result.get("components", {}).get("schemas", {})
     for name in CLOSED_REQUEST_BODIES:
         if name in schemas:
             schemas[name]["additionalProperties"] = False
+    for methods in result.get("paths", {}).values():
+        for operation in methods.values():
+            for parameter in operation.get("parameters", []):
+                if parameter.get("in") == "query" and not parameter.get("required"):
+                    parameter["allowEmptyValue"] = True
     return result
 
 

@@ -123,6 +123,12 @@ def test_bounds_and_enums(schema):
     assert difficulty["enum"] == [1, 2, 3]
 
 
+def test_an_empty_optional_query_parameter_is_allowed_as_the_api_reads_it(schema):
+    for path, name in (("/api/clubs/{club_id}/rulings/", "date_to"), ("/api/search/", "limit")):
+        assert parameter(schema, path, "get", name)["allowEmptyValue"] is True
+    assert "allowEmptyValue" not in parameter(schema, "/api/imps/", "get", "diff")  # required: empty is a 400
+
+
 def test_the_club_log_takes_a_token_or_the_session(schema):
     security = operation(schema, "/api/clubs/{club_id}/rulings/", "get")["security"]
     assert {"tokenAuth": []} in security and {"cookieAuth": []} in security

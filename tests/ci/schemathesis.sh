@@ -3,7 +3,7 @@
 # club loaded, the OpenAPI schema at /api/schema/ fuzzed with every check, once anonymously and once with a demo
 # director's token. Fails on any 5xx or any answer the schema does not describe.
 #
-#   bash tests/ci/schemathesis.sh            # port 8841, SCHEMATHESIS_MAX_EXAMPLES (default 25) per operation
+#   bash tests/ci/schemathesis.sh     # port SCHEMATHESIS_PORT (8841), SCHEMATHESIS_MAX_EXAMPLES (10) per operation
 #
 # Checks that are wrong for one operation for a real reason are switched off for that operation only, with the
 # reason, in tests/ci/schemathesis.toml.
@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 PORT=${SCHEMATHESIS_PORT:-8841}
-MAX_EXAMPLES=${SCHEMATHESIS_MAX_EXAMPLES:-25}
+MAX_EXAMPLES=${SCHEMATHESIS_MAX_EXAMPLES:-10}
 SEED=${SCHEMATHESIS_SEED:-1}
 PY=.venv/bin/python
 
@@ -50,12 +50,20 @@ for _ in $(seq 100); do
   sleep 0.2
 done
 
+# Each worker reads the trees and opens the index on its first request: do that before the clock starts.
+for _ in 1 2 3 4; do
+  curl -fsS -o /dev/null "http://127.0.0.1:$PORT/api/rulings/trees/"
+  curl -fsS -o /dev/null "http://127.0.0.1:$PORT/api/search/?q=revoke"
+done
+
+# One schemathesis worker: with two, CPython 3.11's ast module (which hypothesis uses from both threads) fails
+# now and then with "SystemError: AST constructor recursion depth mismatch" (a CPython bug, not the API's).
 run() {
   local label=$1; shift
   echo "schemathesis: $label (max $MAX_EXAMPLES examples per operation, seed $SEED)"
   local start=$SECONDS
   .venv/bin/schemathesis --config-file tests/ci/schemathesis.toml run "http://127.0.0.1:$PORT/api/schema/" \
-    --max-examples "$MAX_EXAMPLES" --seed "$SEED" --workers 2 --request-timeout 30 "$@"
+    --max-examples "$MAX_EXAMPLES" --seed "$SEED" --workers 1 --request-timeout 60 "$@"
   echo "schemathesis: $label took $((SECONDS - start)) s"
 }
 status=0
