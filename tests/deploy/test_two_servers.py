@@ -36,8 +36,10 @@ ROOT = Path(__file__).resolve().parents[2]
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
 PORTS = (int(os.environ.get("DEPLOY_PORT_A", "8842")), int(os.environ.get("DEPLOY_PORT_B", "8843")))
-START_TIMEOUT = 300  # seconds for an instance to build its index and answer (2 shared cores)
-FRESH_TIMEOUT = 90  # seconds for B to serve A's import: the generation check (every 5 s) plus one rebuild
+# Seconds for an instance to build its index and answer its first search (jieba, the index): about a minute alone
+# on 2 cores, several when the cores are shared.
+START_TIMEOUT = int(os.environ.get("DEPLOY_START_TIMEOUT", "600"))
+FRESH_TIMEOUT = int(os.environ.get("DEPLOY_FRESH_TIMEOUT", "180"))  # s: the generation check (5 s) + one rebuild
 PASSWORD = "two-servers-pass"
 # A word no law has: the import below adds it to Law 81's text, and B's search must find it.
 MARKER = "双机部署核对语"
@@ -102,7 +104,7 @@ class Instance:
         while time.monotonic() < deadline:
             assert self.process is not None and self.process.poll() is None, self.log_text()
             try:
-                if self.request("GET", "/api/search/?q=revoke", timeout=10).status == 200:
+                if self.request("GET", "/api/search/?q=revoke", timeout=120).status == 200:
                     return
             except OSError:
                 pass
