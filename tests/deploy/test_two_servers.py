@@ -39,7 +39,9 @@ PORTS = (int(os.environ.get("DEPLOY_PORT_A", "8842")), int(os.environ.get("DEPLO
 # Seconds for an instance to build its index and answer its first search (jieba, the index): about a minute alone
 # on 2 cores, several when the cores are shared.
 START_TIMEOUT = int(os.environ.get("DEPLOY_START_TIMEOUT", "600"))
-FRESH_TIMEOUT = int(os.environ.get("DEPLOY_FRESH_TIMEOUT", "180"))  # s: the generation check (5 s) + one rebuild
+FRESH_TIMEOUT = int(
+    os.environ.get("DEPLOY_FRESH_TIMEOUT", "180")
+)  # s: the generation check (5 s) + one rebuild
 PASSWORD = "two-servers-pass"
 # A word no law has: the import below adds it to Law 81's text, and B's search must find it.
 MARKER = "双机部署核对语"
