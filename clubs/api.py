@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
@@ -19,9 +20,10 @@ from rest_framework.views import APIView
 
 from clubs import selectors, services
 from clubs.forms import RulingFilterForm
-from clubs.models import EDITABLE_STATUSES, CalledBy, Capability, Club, RulingRecord, field_limits
+from clubs.models import EDITABLE_STATUSES, CalledBy, Capability, Club, RulingRecord, Status, field_limits
 from clubs.permissions import ClubRole
 from config.api import ConflictError, FieldError
+from config.openapi import RECORD, RECORD_DETAIL, RECORD_PAGE, errors, integer, string
 from laws.rendering import stored_html
 
 LIST_LIMIT_DEFAULT = 50
@@ -166,24 +168,36 @@ def _revision_data(revision) -> dict:
 
 
 FILTER_PARAMETERS = [
-    OpenApiParameter("date_from", str, description="YYYY-MM-DD"),
-    OpenApiParameter("date_to", str, description="YYYY-MM-DD"),
-    OpenApiParameter("director", int, description="user id"),
+    OpenApiParameter("date_from", OpenApiTypes.DATE, description="YYYY-MM-DD"),
+    OpenApiParameter("date_to", OpenApiTypes.DATE, description="YYYY-MM-DD, not before date_from"),
+    OpenApiParameter("director", int, description="user id of one of the club's directors"),
     OpenApiParameter("irregularity", str, description="tree slug or other"),
-    OpenApiParameter("status", str, description="draft final appealed reviewed"),
-    OpenApiParameter("q", str, description="text in event, session, table, statement, notes, director"),
-    OpenApiParameter("limit", int, description=f"1–{LIST_LIMIT_MAX}, default {LIST_LIMIT_DEFAULT}"),
-    OpenApiParameter("offset", int, description=f"0–{LIST_OFFSET_MAX}; for deep pages use after"),
+    OpenApiParameter("status", str, enum=["", *Status.values], description="empty: every status"),
+    OpenApiParameter(
+        "q", string(100), description="text in event, session, table, statement, notes, director"
+    ),
+    OpenApiParameter(
+        "limit",
+        integer(1, LIST_LIMIT_MAX),
+        description=f"1–{LIST_LIMIT_MAX}, default {LIST_LIMIT_DEFAULT}",
+    ),
+    OpenApiParameter(
+        "offset", integer(0, LIST_OFFSET_MAX), description=f"0–{LIST_OFFSET_MAX}; for deep pages use after"
+    ),
     OpenApiParameter(
         "after",
-        int,
+        integer(1),
         description="keyset pagination: the records after this record number in the log's order (the `next` link)",
     ),
 ]
 
 
 class RulingListApi(ClubApi):
-    @extend_schema(operation_id="club_rulings_list", parameters=FILTER_PARAMETERS, responses={200: dict})
+    @extend_schema(
+        operation_id="club_rulings_list",
+        parameters=FILTER_PARAMETERS,
+        responses={200: RECORD_PAGE, **errors(400, 401, 403, 404)},
+    )
     def get(self, request, club_id: int):
         form = RulingFilterForm(request.query_params, directors=selectors.club_directors(club=self.club))
         if not form.is_valid():
@@ -224,7 +238,11 @@ class RulingListApi(ClubApi):
             }
         )
 
-    @extend_schema(operation_id="club_rulings_create", request=RecordInput, responses={201: dict})
+    @extend_schema(
+        operation_id="club_rulings_create",
+        request=RecordInput,
+        responses={201: RECORD, **errors(400, 401, 403, 404)},
+    )
     def post(self, request, club_id: int):
         data = _read(RecordInput, request.data)
         record = services.ruling_create(club=self.club, by=request.user, **data)
@@ -235,7 +253,7 @@ class RulingListApi(ClubApi):
 
 
 class RulingDetailApi(ClubApi):
-    @extend_schema(operation_id="club_rulings_read", responses={200: dict})
+    @extend_schema(operation_id="club_rulings_read", responses={200: RECORD_DETAIL, **errors(401, 403, 404)})
     def get(self, request, club_id: int, number: int):
         record = _record_or_404(self.club, number)
         data = record_data(record, request)
@@ -247,7 +265,9 @@ class RulingDetailApi(ClubApi):
         return Response(data)
 
     @extend_schema(
-        operation_id="club_rulings_update", request=RecordUpdateInput, responses={200: dict, 409: dict}
+        operation_id="club_rulings_update",
+        request=RecordUpdateInput,
+        responses={200: RECORD, **errors(400, 401, 403, 404, 409)},
     )
     def patch(self, request, club_id: int, number: int):
         record = _record_or_404(self.club, number)

@@ -4,6 +4,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
+from config.openapi import errors
 from laws import selectors
 from laws.models import Law
 from laws.serializers import DefinitionSerializer, LawListSerializer, node_data, reference_data
@@ -17,7 +18,7 @@ def law_list(request):
     return Response(LawListSerializer(laws, many=True).data)
 
 
-@extend_schema(responses={200: dict})
+@extend_schema(responses={200: dict, **errors(404)})
 @api_view(["GET"])
 def law_detail(request, number: int):
     edition = selectors.edition_default()

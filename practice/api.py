@@ -11,6 +11,7 @@ from rest_framework.decorators import api_view, authentication_classes, permissi
 from rest_framework.response import Response
 
 from config.api import FieldError
+from config.openapi import ANSWER_REQUEST, SCENARIO_SUMMARY, errors, integer
 from practice import selectors
 from practice.core import drills, vocabulary
 from practice.core.answers import check_answers
@@ -38,10 +39,12 @@ def _public(scenario: Scenario) -> dict[str, object]:
 
 @extend_schema(
     parameters=[
-        OpenApiParameter("topic", str, enum=list(vocabulary.TOPICS)),
+        # Empty means every topic (or difficulty), as the practice page's form sends it.
+        OpenApiParameter("topic", str, enum=["", *vocabulary.TOPICS]),
         OpenApiParameter("difficulty", int, enum=list(vocabulary.DIFFICULTIES)),
     ],
-    responses={200: dict},
+    operation_id="practice_scenarios_list",
+    responses={200: SCENARIO_SUMMARY, **errors(400)},
 )
 @api_view(["GET"])
 @authentication_classes([])
@@ -61,7 +64,7 @@ def scenario_list(request):
     )
 
 
-@extend_schema(responses={200: dict})
+@extend_schema(operation_id="practice_scenarios_read", responses={200: dict, **errors(404)})
 @api_view(["GET"])
 @authentication_classes([])
 @permission_classes([])
@@ -70,8 +73,8 @@ def scenario_detail(request, item: str):
 
 
 @extend_schema(
-    request=dict,
-    responses={200: dict},
+    request=ANSWER_REQUEST,
+    responses={200: dict, **errors(400, 404)},
     description='Body: {"answers": {"q1": "b", "q2": ["a", "c"], "q3": 2}}, or {"answer": ...} for a one-question '
     "scenario. Returns whether it is right, the correct answers and the explanation (HTML with law links).",
 )
@@ -108,8 +111,15 @@ def scenario_answer(request, item: str):
 
 
 @extend_schema(
-    parameters=[OpenApiParameter("seed", int, description="repeat a drill; a random one when absent")],
-    responses={200: dict},
+    parameters=[
+        OpenApiParameter("slug", str, OpenApiParameter.PATH, enum=list(drills.TREE_TOPICS)),
+        OpenApiParameter(
+            "seed",
+            integer(0, 999_999_999),
+            description="repeat a drill; a random one when absent",
+        ),
+    ],
+    responses={200: dict, **errors(400, 404)},
 )
 @api_view(["GET"])
 @authentication_classes([])

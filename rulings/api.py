@@ -8,10 +8,27 @@ from rest_framework.response import Response
 
 import bridge
 from bridge.assigned_builder import build_assigned
+from config.openapi import (
+    ADJUSTED_REQUEST,
+    BOARD,
+    CONTRACT_PATTERN,
+    IMPS,
+    MATCHPOINTS,
+    MATCHPOINTS_REQUEST,
+    SCORE,
+    SEATS,
+    VULNERABILITIES,
+    errors,
+    integer,
+)
 from rulings import calculators
 
 
-@extend_schema(responses={200: dict})
+@extend_schema(
+    operation_id="board_read",
+    parameters=[OpenApiParameter("number", integer(1), OpenApiParameter.PATH, description="board number")],
+    responses={200: BOARD, **errors(400, 404)},
+)
 @api_view(["GET"])
 def board(request, number: int):
     # Boards 1–10,000 (security review L6: a 30-digit board number answered 200).
@@ -21,13 +38,19 @@ def board(request, number: int):
 
 @extend_schema(
     parameters=[
-        OpenApiParameter("contract", str, description="4SX, 3NT, 6♥XX, 4黑桃, PASS"),
-        OpenApiParameter("declarer", str, description="N E S W"),
-        OpenApiParameter("vulnerability", str, description="None NS EW Both"),
-        OpenApiParameter("board", int, description="instead of vulnerability"),
-        OpenApiParameter("tricks", int, description="declarer side's tricks, 0–13"),
+        OpenApiParameter(
+            "contract",
+            str,
+            required=True,
+            pattern=CONTRACT_PATTERN,
+            description="4SX, 3NT, 6♥XX, 4黑桃, PASS",
+        ),
+        OpenApiParameter("declarer", str, required=True, enum=SEATS, description="N E S W (not for PASS)"),
+        OpenApiParameter("vulnerability", str, enum=VULNERABILITIES, description="or board"),
+        OpenApiParameter("board", integer(1), description="instead of vulnerability: Law 2 gives it"),
+        OpenApiParameter("tricks", integer(0, 13), required=True, description="the declaring side's tricks"),
     ],
-    responses={200: dict},
+    responses={200: SCORE, **errors(400)},
 )
 @api_view(["GET"])
 def score(request):
@@ -38,20 +61,27 @@ def score(request):
     return Response(data)
 
 
-@extend_schema(parameters=[OpenApiParameter("diff", int)], responses={200: dict})
+@extend_schema(
+    parameters=[OpenApiParameter("diff", int, required=True, description="score difference in points")],
+    responses={200: IMPS, **errors(400)},
+)
 @api_view(["GET"])
 def imps(request):
     return Response(calculators.imps_from_params(request.query_params))
 
 
-@extend_schema(request=dict, responses={200: dict})
+@extend_schema(request=MATCHPOINTS_REQUEST, responses={200: MATCHPOINTS, **errors(400)})
 @api_view(["POST"])
 def matchpoints(request):
     body = request.data if isinstance(request.data, dict) else {}
     return Response(calculators.matchpoints_data(body.get("scores")))
 
 
-@extend_schema(request=dict, responses={200: dict})
+@extend_schema(
+    request=ADJUSTED_REQUEST,
+    responses={200: dict, **errors(400)},
+    description="The body's other fields depend on method (README: POST /api/adjusted-score/).",
+)
 @api_view(["POST"])
 def adjusted_score(request):
     return Response(calculators.adjusted_score(request.data))
@@ -164,9 +194,6 @@ _ASSIGNED_RESPONSE = inline_serializer(
         "laws": serializers.ListField(child=serializers.CharField()),
     },
 )
-_ERROR = inline_serializer(
-    "FieldErrorBody", {"error": serializers.CharField(), "field": serializers.CharField(allow_null=True)}
-)
 
 
 @extend_schema(
@@ -180,7 +207,7 @@ _ERROR = inline_serializer(
         "equity score. Bad input → 400 {error, field} naming the field (results[1].tricks…)."
     ),
     request=_ASSIGNED_REQUEST,
-    responses={200: _ASSIGNED_RESPONSE, 400: _ERROR},
+    responses={200: _ASSIGNED_RESPONSE, **errors(400)},
     examples=[
         OpenApiExample(
             "Teams, EW offending",

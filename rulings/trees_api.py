@@ -8,22 +8,23 @@ from rest_framework.response import Response
 from bridge import messages
 from bridge.errors import FieldError
 from bridge.trees import evaluate
+from config.openapi import EVALUATE_REQUEST, EVALUATION, TREE_SUMMARY, errors
 from rulings.trees import tree_get, trees
 
 
-@extend_schema(responses={200: dict})
+@extend_schema(operation_id="rulings_trees_list", responses={200: TREE_SUMMARY})
 @api_view(["GET"])
 def tree_list(request):
     return Response([tree.summary() for tree in trees().values()])
 
 
-@extend_schema(responses={200: dict})
+@extend_schema(operation_id="rulings_trees_read", responses={200: dict, **errors(404)})
 @api_view(["GET"])
 def tree_detail(request, slug: str):
     return Response(tree_get(slug).as_dict())
 
 
-@extend_schema(request=dict, responses={200: dict})
+@extend_schema(request=EVALUATE_REQUEST, responses={200: EVALUATION, **errors(400, 404)})
 @api_view(["POST"])
 def tree_evaluate(request, slug: str):
     tree = tree_get(slug)

@@ -1,13 +1,13 @@
 """GET /api/search/?q=&limit= (DESIGN.md §7). Thin: search.query does the work; bad input is a FieldError, which
 config.api answers with a 400 (a 503, same shape, while the index is being rebuilt)."""
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from bridge import messages
+from config.openapi import errors, integer, string
 from search.query import DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH, SearchInputError, search
 
 _RESULT_FIELDS = {
@@ -40,20 +40,34 @@ def parse_limit(raw: str | None) -> int:
 
 @extend_schema(
     parameters=[
-        OpenApiParameter("q", OpenApiTypes.STR, description=f"at most {MAX_QUERY_LENGTH} characters"),
-        OpenApiParameter("limit", OpenApiTypes.INT, description=f"1–{MAX_LIMIT}, default {DEFAULT_LIMIT}"),
+        OpenApiParameter(
+            "q",
+            string(MAX_QUERY_LENGTH),
+            description=f"at most {MAX_QUERY_LENGTH} characters",
+        ),
+        OpenApiParameter(
+            "limit",
+            integer(1, MAX_LIMIT),
+            description=f"1–{MAX_LIMIT}, default {DEFAULT_LIMIT}",
+        ),
     ],
-    responses=inline_serializer(
-        "SearchResponse",
-        {
-            "query": serializers.CharField(),
-            "results": inline_serializer("SearchResult", _RESULT_FIELDS, many=True),
-            "trees": inline_serializer(
-                "SearchTree", _TREE_FIELDS, many=True, help_text="ruling trees the query names, best first"
-            ),
-            "took_ms": serializers.FloatField(),
-        },
-    ),
+    responses={
+        200: inline_serializer(
+            "SearchResponse",
+            {
+                "query": serializers.CharField(),
+                "results": inline_serializer("SearchResult", _RESULT_FIELDS, many=True),
+                "trees": inline_serializer(
+                    "SearchTree",
+                    _TREE_FIELDS,
+                    many=True,
+                    help_text="ruling trees the query names, best first",
+                ),
+                "took_ms": serializers.FloatField(),
+            },
+        ),
+        **errors(400, 503),
+    },
 )
 @api_view(["GET"])
 def search_api(request):

@@ -158,6 +158,21 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The API reads JSON bodies (the browser and every client send JSON); document only that.
+    "PARSER_WHITELIST": ["rest_framework.parsers.JSONParser"],
+    # PATCH bodies as they are: the ruling log's PATCH requires `version` (the rest is optional anyway).
+    "COMPONENT_SPLIT_PATCH": False,
+    # One name per choice set (the same seats, vulnerabilities and statuses appear in several bodies).
+    "ENUM_NAME_OVERRIDES": {
+        "SeatEnum": "config.openapi.SEATS",
+        "VulnerabilityEnum": "config.openapi.VULNERABILITIES",
+        "RecordStatusEnum": "clubs.models.EDITABLE_STATUSES",
+        "EvaluationStatusEnum": "config.openapi.EVALUATION_STATUSES",
+    },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.openapi.closed_request_bodies",
+    ],
 }
 
 # The edition every page and API answer uses unless told otherwise (DESIGN.md §2).
