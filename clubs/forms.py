@@ -7,6 +7,8 @@ range validators as min/max), so each is written once, on the model."""
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils import timezone
@@ -132,6 +134,13 @@ class RecordForm(forms.ModelForm):
             (user.pk, user.get_full_name() or user.get_username()) for user in directors
         ]
         self.fields["irregularity"].choices = irregularity_choices()
+
+    def clean_board(self):
+        """ASCII digits only (security review L6): int() would also read fullwidth and other scripts' digits."""
+        raw = str(self.data.get(self.add_prefix("board"), "")).strip()
+        if not re.fullmatch(r"[0-9]+", raw):
+            raise forms.ValidationError(_("牌号必须是整数。"), code="invalid")
+        return self.cleaned_data["board"]
 
 
 class AppealForm(forms.ModelForm):

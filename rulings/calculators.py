@@ -25,7 +25,8 @@ def score_from_params(params: Mapping[str, object]) -> tuple[bridge.Score, bridg
     contract = bridge.Contract.parse(str(required(params, "contract")))
     board = None
     if params.get("board") not in (None, ""):
-        board = bridge.board_info(whole_number(params["board"], "board", low=1, high=BOARD_MAX))
+        number = whole_number(params["board"], "board", low=1)
+        board = bridge.board_info(whole_number(number, "board", low=1, high=BOARD_MAX))
         vulnerability = board.vulnerability
     elif contract.is_passed_out and params.get("vulnerability") in (None, ""):
         vulnerability = bridge.Vulnerability.NONE

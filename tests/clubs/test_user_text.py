@@ -390,3 +390,13 @@ def test_statistics_by_month_within_36_months_and_by_year_beyond(club, make_reco
     stats = ruling_statistics(records=ruling_list(club=club, filters=None))
     assert stats.by_year and [stats.label(m) for m in stats.months] == ["2023", "2024", "2025", "2026"]
     assert stats.total == 3 and sum(stats.by_month.values()) == 3
+
+
+@pytest.mark.parametrize("board", ["１４", "٣", "14.0"])
+def test_the_record_form_takes_ascii_board_numbers_only(client, club, record, director, board):
+    from .test_pages import form_post
+
+    client.force_login(director)
+    response = client.post(f"/clubs/{club.pk}/rulings/1/edit/", form_post(record, board=board))
+    assert response.status_code == 400
+    assert RulingRecord.objects.get(pk=record.pk).board == 7
