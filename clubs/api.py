@@ -207,10 +207,11 @@ class RulingListApi(ClubApi):
         limit = _whole(params.get("limit"), "limit", LIST_LIMIT_DEFAULT, 1, LIST_LIMIT_MAX)
         offset = _whole(params.get("offset"), "offset", 0, 0, LIST_OFFSET_MAX)
         after_number = _whole(params.get("after"), "after", None, 1, None)
-        records = selectors.ruling_list(club=self.club, filters=form.filters()).select_related(
+        filters = form.filters()
+        records = selectors.ruling_list(club=self.club, filters=filters).select_related(
             "created_by", "signed_off_by"
         )
-        count = records.count()
+        count = selectors.ruling_total(club=self.club, filters=filters)
         if after_number is not None:
             if offset:
                 raise FieldError(_("after 和 offset 只能用其一。"), "after")

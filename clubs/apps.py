@@ -19,12 +19,14 @@ class ClubsConfig(AppConfig):
 
 
 def _fulltext_ensure(sender, using="default", **kwargs):
-    """SQLite drops triggers when a migration rebuilds the records table: put the free-text index back."""
+    """SQLite drops triggers when a migration rebuilds the records table: put the free-text index and the
+    counts' triggers back."""
     from django.db import connections
 
-    from clubs import fulltext
+    from clubs import counts, fulltext
 
     fulltext.ensure(connections[using])
+    counts.ensure(connections[using])
 
 
 def _sqlite_limits(sender, connection, **kwargs):

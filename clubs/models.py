@@ -331,6 +331,50 @@ class RulingRecord(models.Model):
         return self.status == Status.APPEALED and appeal is not None and appeal.is_decided
 
 
+class RulingCount(models.Model):
+    """How many of a club's records fall in a month with one irregularity, status and director. Written only by
+    the database's triggers on the records table (clubs.counts), never by Django: the statistics and the list's
+    total read these rows, so they stay flat however long the log grows. Derived data: not exported, not
+    restored separately (a backup carries the table and its triggers), recounted by ``check_log_counts --repair``.
+
+    No foreign-key constraints: the triggers write a row in the same statement as the record, and the records'
+    own keys already hold the club and the director (PROTECT)."""
+
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,  # the key's leading column
+        related_name="+",
+        verbose_name=_("俱乐部"),
+    )
+    month = models.DateField(_("月份"))
+    irregularity = models.CharField(_("违规类型"), max_length=50)
+    status = models.CharField(_("状态"), max_length=10)
+    director = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,  # read within a club, through the key
+        related_name="+",
+        verbose_name=_("裁判"),
+    )
+    n = models.IntegerField(_("记录数"))
+
+    class Meta:
+        verbose_name = _("裁决记录计数")
+        verbose_name_plural = _("裁决记录计数")
+        constraints = [
+            # The triggers' ON CONFLICT target; its leading club makes it the statistics' index too.
+            models.UniqueConstraint(
+                fields=["club", "month", "irregularity", "status", "director"], name="ruling_count_key"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club_id} {self.month:%Y-%m} {self.irregularity} {self.status} {self.director_id}: {self.n}"
+
+
 class AppendOnly(models.Model):
     """Rows that are written once and never changed or deleted through the ORM's instance API."""
 

@@ -3,6 +3,7 @@ history and its replay against the current tree."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections import Counter
 from collections.abc import Mapping
@@ -10,7 +11,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
@@ -25,6 +26,7 @@ from clubs.models import (
     Club,
     Membership,
     ReviewComment,
+    RulingCount,
     RulingRecord,
     RulingRevision,
 )
@@ -225,10 +227,9 @@ class Statistics:
         ]
 
 
-def ruling_counts(*, records: QuerySet[RulingRecord]) -> Counter:
-    """``{(irregularity, first of the month): records}``. One row per type and day is counted by the database,
-    read from the (club, irregularity, date) index; the months are summed here, so no per-row date function
-    (SQLite's is Python) stands in the way and the rows read do not grow with the log, only with its days."""
+def _record_counts(records: QuerySet[RulingRecord]) -> Counter:
+    """``{(irregularity, first of the month): records}`` counted from the records themselves: one row per type
+    and day from the database, the months summed here (no per-row date function; SQLite's is Python)."""
     rows = records.order_by().values_list("irregularity", "date").annotate(n=Count("pk")).order_by()
     counts: Counter = Counter()
     for kind, date, n in rows:
@@ -238,9 +239,83 @@ def ruling_counts(*, records: QuerySet[RulingRecord]) -> Counter:
     return counts
 
 
-def ruling_statistics(*, records: QuerySet[RulingRecord]) -> Statistics:
+def _month_end(day: datetime.date) -> datetime.date:
+    if day.month == 12:
+        return day.replace(day=31)
+    return day.replace(month=day.month + 1, day=1) - datetime.timedelta(days=1)
+
+
+def _date_split(
+    low: datetime.date | None, high: datetime.date | None
+) -> tuple[
+    tuple[datetime.date | None, datetime.date | None] | None, list[tuple[datetime.date, datetime.date]]
+]:
+    """A date range as the months it holds whole (``(from, to)`` bounds on a month's first day, None for no
+    bound; None when it holds no whole month) and the parts of months it holds in part."""
+    partial: list[tuple[datetime.date, datetime.date]] = []
+    whole_from, whole_to = low, high
+    if low and low.day != 1:
+        end = _month_end(low)
+        partial.append((low, min(high, end) if high else end))
+        if end == datetime.date.max:
+            return None, partial
+        whole_from = end + datetime.timedelta(days=1)
+    if high and high != _month_end(high):
+        first = high.replace(day=1)
+        if not (partial and low and low.replace(day=1) == first):  # not the month the head already counts
+            partial.append((max(low, first) if low else first, high))
+        if first == datetime.date.min:
+            return None, partial
+        whole_to = first - datetime.timedelta(days=1)
+    if whole_from and whole_to and whole_from > whole_to:
+        return None, partial
+    return (whole_from, whole_to), partial
+
+
+def ruling_counts(*, club: Club, filters: RulingFilters | None = None) -> Counter:
+    """``{(irregularity, first of the month): records}`` of the records ``filters`` select.
+
+    Read from the counts the database keeps (clubs.counts: a few rows per month, however many records) for every
+    month the date range holds whole; a range that starts or ends inside a month counts that month's records in
+    it, and a text filter (which no count can know) counts the records it finds."""
+    filters = filters or RulingFilters()
+    if filters.text and filters.text.strip():
+        return _record_counts(ruling_list(club=club, filters=filters))
+    low, high = filters.date_from, filters.date_to
+    counts: Counter = Counter()
+    if low and high and low > high:
+        return counts
+    whole, partial = _date_split(low, high)
+    if whole is not None:
+        kept = RulingCount.objects.filter(club=club)
+        if whole[0]:
+            kept = kept.filter(month__gte=whole[0])
+        if whole[1]:
+            kept = kept.filter(month__lte=whole[1])
+        if filters.director:
+            kept = kept.filter(director_id=filters.director)
+        if filters.irregularity:
+            kept = kept.filter(irregularity=filters.irregularity)
+        if filters.status:
+            kept = kept.filter(status=filters.status)
+        for kind, month, n in kept.order_by().values_list("irregularity", "month").annotate(total=Sum("n")):
+            if isinstance(month, datetime.datetime):
+                month = month.date()
+            counts[(kind, month)] += n
+    for start, end in partial:
+        edge = dataclasses.replace(filters, date_from=start, date_to=end)
+        counts.update(_record_counts(ruling_list(club=club, filters=edge)))
+    return +counts
+
+
+def ruling_total(*, club: Club, filters: RulingFilters | None = None) -> int:
+    """How many records ``filters`` select: the list's total, from the kept counts (:func:`ruling_counts`)."""
+    return sum(ruling_counts(club=club, filters=filters).values())
+
+
+def ruling_statistics(*, club: Club, filters: RulingFilters | None = None) -> Statistics:
     stats = Statistics()
-    counts = ruling_counts(records=records)
+    counts = ruling_counts(club=club, filters=filters)
     if not counts:
         return stats
     first = min(month for _, month in counts)

@@ -7,6 +7,7 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
 from clubs import charts, exports, selectors
@@ -17,13 +18,32 @@ from clubs.permissions import club_page
 PAGE_SIZE = 50
 
 
-def _filtered(request, club: Club):
-    """The filter form and the records it selects (None when the filters are bad: the page answers 400)."""
+def _filters(request, club: Club):
+    """The filter form and the filters it gives (None when they are bad: the page answers 400)."""
     form = RulingFilterForm(request.GET or None, directors=selectors.club_directors(club=club))
     if form.is_bound and not form.is_valid():
         return form, None
-    filters = form.filters() if form.is_bound else None
+    return form, form.filters() if form.is_bound else selectors.RulingFilters()
+
+
+def _filtered(request, club: Club):
+    """The filter form and the records it selects (None when the filters are bad: the page answers 400)."""
+    form, filters = _filters(request, club)
+    if filters is None:
+        return form, None
     return form, selectors.ruling_list(club=club, filters=filters)
+
+
+class CountedPaginator(Paginator):
+    """A paginator told its total (the log's kept counts: selectors.ruling_total) instead of counting the rows."""
+
+    def __init__(self, object_list, per_page, *, count: int):
+        super().__init__(object_list, per_page)
+        self._known_count = count
+
+    @cached_property
+    def count(self) -> int:
+        return self._known_count
 
 
 def _query_without(request, name: str) -> str:
@@ -34,11 +54,13 @@ def _query_without(request, name: str) -> str:
 
 @club_page(Capability.VIEW)
 def ruling_list(request, club: Club):
-    form, records = _filtered(request, club)
-    if records is None:
+    form, filters = _filters(request, club)
+    if filters is None:
         context = {"club": club, "form": form, "page": None, "query": ""}
         return render(request, "clubs/list.html", context, status=400)
-    page = Paginator(records, PAGE_SIZE).get_page(request.GET.get("page"))
+    records = selectors.ruling_list(club=club, filters=filters)
+    total = selectors.ruling_total(club=club, filters=filters)
+    page = CountedPaginator(records, PAGE_SIZE, count=total).get_page(request.GET.get("page"))
     context = {
         "club": club,
         "form": form,
@@ -68,10 +90,10 @@ def ruling_csv(request, club: Club):
 
 @club_page(Capability.VIEW)
 def ruling_stats(request, club: Club):
-    form, records = _filtered(request, club)
-    if records is None:
+    form, filters = _filters(request, club)
+    if filters is None:
         return render(request, "clubs/stats.html", {"club": club, "form": form}, status=400)
-    stats = selectors.ruling_statistics(records=records)
+    stats = selectors.ruling_statistics(club=club, filters=filters)
     svg = charts.irregularities_by_month(
         months=stats.months,
         kinds=[(kind, selectors.irregularity_label(kind)) for kind in stats.kinds],

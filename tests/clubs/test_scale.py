@@ -179,7 +179,7 @@ def test_statistics_count_each_type_by_month(club, make_record):
     for day in (1, 15, 28):
         make_record(date=datetime.date(2026, 1, day))
     make_record(date=datetime.date(2026, 3, 2), irregularity="other", facts={})
-    stats = selectors.ruling_statistics(records=selectors.ruling_list(club=club))
+    stats = selectors.ruling_statistics(club=club)
     jan, feb, mar = datetime.date(2026, 1, 1), datetime.date(2026, 2, 1), datetime.date(2026, 3, 1)
     assert stats.months == [jan, feb, mar]
     assert stats.counts == {("insufficient-bid", jan): 3, ("other", mar): 1}
@@ -192,17 +192,18 @@ def test_statistics_counts_read_the_last_day_there_is(club, make_record):
     for day in (31, 1):
         record = make_record()
         type(record).objects.filter(pk=record.pk).update(date=datetime.date(9999, 12, day))
-    counts = selectors.ruling_counts(records=selectors.ruling_list(club=club))
+    counts = selectors.ruling_counts(club=club)
     assert counts == {("insufficient-bid", datetime.date(9999, 12, 1)): 2}
 
 
-def test_statistics_read_one_row_per_type_and_day_not_per_record(club, make_record):
+def test_statistics_read_the_kept_counts_not_the_records(club, make_record):
     for _k in range(5):
         make_record(date=datetime.date(2026, 2, 3))
-    records = selectors.ruling_list(club=club)
     with CaptureQueriesContext(connection) as queries:
-        selectors.ruling_counts(records=records)
-    assert len(queries) == 1 and "COUNT(" in queries[0]["sql"].upper()
+        counts = selectors.ruling_counts(club=club)
+    assert counts == {("insufficient-bid", datetime.date(2026, 2, 1)): 5}
+    assert len(queries) == 1
+    assert "clubs_rulingcount" in queries[0]["sql"] and "rulings_rulingrecord" not in queries[0]["sql"]
 
 
 # --- CSV ---------------------------------------------------------------------------------------------------

@@ -80,4 +80,6 @@ def test_an_old_database_keeps_every_row(scratch_url):
     assert check["revisions"] == ["created", "updated", "finalised", "appeal_lodged", "appeal_decided"]
     assert check["appeals"] == 1 and check["login_failures"] == 1
     assert check["new_number"] == 3  # the club's counter carried on
+    assert check["counted_on_upgrade"] == {"drift": [], "total": 2}  # the records there were counted once
+    assert check["counted_after"] == {"drift": [], "total": 3}
     assert check["content_types"] == [["accounts", "loginfailure"], ["clubs", "rulingrecord"]]

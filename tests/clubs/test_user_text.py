@@ -380,14 +380,14 @@ def test_statistics_survive_a_legacy_9999_row(client, club, director, make_recor
 
 
 def test_statistics_by_month_within_36_months_and_by_year_beyond(club, make_record):
-    from clubs.selectors import ruling_list, ruling_statistics
+    from clubs.selectors import ruling_statistics
 
     make_record(date=datetime.date(2024, 1, 5))
     make_record(date=datetime.date(2026, 12, 5))
-    stats = ruling_statistics(records=ruling_list(club=club, filters=None))
+    stats = ruling_statistics(club=club)
     assert not stats.by_year and len(stats.months) == 36 and stats.label(stats.months[0]) == "2024-01"
     make_record(date=datetime.date(2023, 12, 31))
-    stats = ruling_statistics(records=ruling_list(club=club, filters=None))
+    stats = ruling_statistics(club=club)
     assert stats.by_year and [stats.label(m) for m in stats.months] == ["2023", "2024", "2025", "2026"]
     assert stats.total == 3 and sum(stats.by_month.values()) == 3
 

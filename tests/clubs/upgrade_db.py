@@ -195,10 +195,12 @@ def check_new() -> dict[str, object]:
     from django.contrib.contenttypes.models import ContentType
 
     from accounts.models import LoginFailure
-    from clubs import selectors, services
+    from clubs import counts, selectors, services
     from clubs.models import Appeal, Club, RulingRecord
 
     club = Club.objects.get(name="升级俱乐部")
+    # The upgrade counted the records already there (clubs 0005): the statistics read those counts.
+    counted_on_upgrade = {"drift": counts.drift(connection), "total": selectors.ruling_total(club=club)}
     record = RulingRecord.objects.get(club=club, number=1)
     chief = get_user_model().objects.get(username="chief")
     services.appeal_decide(record=record, by=chief, decision="upheld", decision_text="维持")
@@ -211,6 +213,8 @@ def check_new() -> dict[str, object]:
         "revisions": [r.action for r in selectors.ruling_revisions(record=record)],
         "appeals": Appeal.objects.count(),
         "new_number": draft.number,
+        "counted_on_upgrade": counted_on_upgrade,
+        "counted_after": {"drift": counts.drift(connection), "total": selectors.ruling_total(club=club)},
         "login_failures": LoginFailure.objects.count(),
         "content_types": sorted(
             [ct.app_label, ct.model]
