@@ -309,7 +309,10 @@ def ruling_counts(*, club: Club, filters: RulingFilters | None = None) -> Counte
 
 
 def ruling_total(*, club: Club, filters: RulingFilters | None = None) -> int:
-    """How many records ``filters`` select: the list's total, from the kept counts (:func:`ruling_counts`)."""
+    """How many records ``filters`` select: the list's total, from the kept counts (:func:`ruling_counts`); a text
+    filter's from the records it finds."""
+    if filters and filters.text and filters.text.strip():
+        return ruling_list(club=club, filters=filters).count()
     return sum(ruling_counts(club=club, filters=filters).values())
 
 
