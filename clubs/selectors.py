@@ -25,6 +25,7 @@ from clubs.models import (
     RulingRecord,
     RulingRevision,
 )
+from config import language
 from config.errors import error_text
 from rulings.trees import trees
 
@@ -212,7 +213,7 @@ def ruling_replay(*, record: RulingRecord) -> Replay | None:
     except EngineError as exc:
         return Replay(tree.version, False, error=error_text(exc))  # shown on the page, in its language
     if evaluation.ruling is None:
-        question = evaluation.question.text.zh if evaluation.question else ""
+        question = language.pick(evaluation.question.text) if evaluation.question else ""
         return Replay(tree.version, False, error=_("当前的决策树还需要回答：%(q)s") % {"q": question})
     data = evaluation.ruling.as_dict()
     laws = tuple(data.pop("laws"))

@@ -1,7 +1,8 @@
 """API error shape shared by every endpoint: {"error": "...", "field": "..."} (DESIGN.md §7).
 
 Bad input is the one :class:`bridge.errors.FieldError` (also re-exported here for the API views that raise it):
-a 400 with its default text (English for the core's messages) and the field it names. :class:`ConflictError`
+a 400 with its message in the request's language (Accept-Language or the language cookie, as for pages; Chinese
+by default) and the field it names, by its API key. :class:`ConflictError`
 is the same shape with a 409.
 """
 
@@ -11,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from bridge.errors import FieldError
+from config.errors import api_error_text
 
 __all__ = ["ConflictError", "FieldError", "exception_handler"]
 
@@ -34,7 +36,7 @@ def _first_message(detail) -> tuple[str, str | None]:
 def exception_handler(exc, context):
     if isinstance(exc, FieldError):
         code = getattr(exc, "status_code", status.HTTP_400_BAD_REQUEST)
-        return Response(exc.as_dict(), status=code)
+        return Response({"error": api_error_text(exc), "field": exc.field}, status=code)
     if isinstance(exc, exceptions.ParseError):
         return Response({"error": f"malformed request body: {exc.detail}", "field": None}, status=400)
     if isinstance(exc, Http404 | exceptions.NotFound):
