@@ -60,14 +60,21 @@ def club_members(*, club: Club) -> QuerySet[Membership]:
 
 
 def irregularity_choices() -> list[tuple[str, str]]:
-    """(code, Chinese name) for every tree, then 其他."""
-    return [(slug, tree.title) for slug, tree in trees().items()] + [(OTHER_IRREGULARITY, _("其他违规"))]
+    """(code, name in the reader's language) for every tree, then 其他."""
+    return [(slug, _tree_title(tree)) for slug, tree in trees().items()] + [
+        (OTHER_IRREGULARITY, _("其他违规"))
+    ]
+
+
+def _tree_title(tree) -> str:
+    """A tree's title in the reader's language (its title_en in English)."""
+    return tree.title_en if language.english() and tree.title_en else tree.title
 
 
 def irregularity_label(code: str) -> str:
     tree = trees().get(code)
     if tree is not None:
-        return tree.title
+        return _tree_title(tree)
     return _("其他违规") if code == OTHER_IRREGULARITY else code
 
 

@@ -123,3 +123,24 @@ def test_the_log_names_seats_vulnerability_and_people_in_the_readers_words(
         client.cookies["django_language"] = "en"
         english = client.get(f"/clubs/{club.pk}/rulings/{record.number}/").content.decode()
     assert "South / Both vulnerable" in english
+
+
+def test_the_english_record_page_has_no_chinese_label(client, club, make_record, director):
+    """Review bug 7: "Laws applied：", "Wizard has no ruling yet; next question：…" and the facts' Chinese labels.
+    What the people typed (event, statement, notes, the club's name) stays as typed."""
+    from tests.page_text import chinese_runs
+
+    record = make_record()
+    client.force_login(director)
+    with translation.override(None):
+        client.cookies["django_language"] = "en"
+        html = client.get(f"/clubs/{club.pk}/rulings/{record.number}/").content.decode()
+        edit = client.get(f"/clubs/{club.pk}/rulings/{record.number}/edit/").content.decode()
+    typed = {record.event, club.name, record.session, record.statement, record.notes, "东西 王刚／刘洋"}
+    typed.add(
+        "第27条B款"
+    )  # the notes hint quotes a reference as a Chinese director types it (e.g. 第27条B款)
+    for page in (html, edit):
+        left = [run for run in chinese_runs(page) if not any(text and text in run for text in typed)]
+        assert left == [], left
+    assert "Laws applied: " in html or "Laws applied" not in html

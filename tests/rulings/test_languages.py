@@ -131,6 +131,10 @@ def test_the_score_breakdown_in_english(client):
 def test_a_generated_drill_is_titled_in_english(client):
     html = get(client, "/practice/drills/revoke/", "en").content.decode()
     assert re.search(r"<h1>Revoke · drill \d+</h1>", html) and "Generated drill: Revoke" in html
+    assert "The director is called and learns:" in html  # the situation from the tree's English texts
+    assert chinese_runs(html) == []
+    chinese = get(client, "/practice/drills/revoke/").content.decode()
+    assert "到场后了解到以下情况：" in chinese and re.search(r"<h1>藏牌 · 练习 \d+</h1>", chinese)
 
 
 MAIN_PAGES = [
