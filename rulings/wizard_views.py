@@ -6,6 +6,7 @@ from django.shortcuts import render
 
 from bridge import EngineError, Vulnerability
 from bridge.trees import evaluate
+from config import language
 from config.errors import error_context
 from laws.rendering import render as render_text
 from laws.selectors import edition_default, render_context
@@ -23,7 +24,11 @@ def wizard_walk(request, slug: str):
     try:
         evaluation = evaluate(tree, facts)
     except EngineError as exc:
-        context = {"tree": tree, "error": error_context(exc), "restart": request.path}
+        context = {
+            "tree": tree,
+            "error": error_context(exc, fact_labels(tree), general=False),
+            "restart": request.path,
+        }
         return render(request, "rulings/wizard/error.html", context, status=400)
 
     # Each answered step links back to the walk as it stood before that answer.
@@ -65,11 +70,15 @@ def wizard_walk(request, slug: str):
         )
         return render(request, "rulings/wizard/question.html", context)
     ruling = evaluation.ruling
+    english = language.english()
     context.update(
         ruling=ruling,
         rows=outcome_rows(ruling.outcome),
-        script_html=_law_html(ruling.script.zh),
-        script_en_html=_law_html(ruling.script.en),
+        # The script in the page's language first, the other language behind a disclosure.
+        script_html=_law_html(ruling.script.en if english else ruling.script.zh),
+        script_other_html=_law_html(ruling.script.zh if english else ruling.script.en),
+        script_other_lang="zh-Hans" if english else "en",
+        script_other_name="中文" if english else "English",
         optional_facts=[f for f in tree.facts if f.optional],
         answered=answered,
         given_optional=optional,
@@ -77,6 +86,13 @@ def wizard_walk(request, slug: str):
         record_query=urlencode({**answered, **optional}),
     )
     return render(request, "rulings/wizard/ruling.html", context)
+
+
+def fact_labels(tree) -> dict[str, str]:
+    """The tree's facts by their questions, quoted, in the page's language: what an error about a fact names."""
+    if language.english():
+        return {f.name: f"“{f.text.en}”" for f in tree.facts if f.text}
+    return {f.name: f"“{f.text.zh}”" for f in tree.facts if f.text}
 
 
 def _law_html(text: str) -> str:

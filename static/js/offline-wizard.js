@@ -55,6 +55,12 @@
     }
     return null;
   }
+  // The page's language picks a tree's text as rulings' templates do (config/language.py, the pick filter).
+  var english = /^en/i.test(document.documentElement.getAttribute("lang") || "");
+  function pick(text) { return text ? (english ? (text.en || text.zh) : (text.zh || text.en)) : ""; }
+  function pickOption(o) { return english ? (o.label_en || o.label_zh) : (o.label_zh || o.label_en); }
+  function treeTitle(tree) { return english && tree.title_en ? tree.title_en : tree.title; }
+  function lawName(ref) { return english ? "Law " + ref : window.CaipanTree.chineseRef(ref); }
   function lawLink(ref, className) {
     return el("a", { "class": className, "data-sheet-ref": ref, href: sectionUrl(ref), text: ref });
   }
@@ -63,7 +69,7 @@
     nodes.forEach(function (node) { if (node) main.appendChild(node); });
   }
   function crumbs(tree) {
-    return el("nav", { "class": "crumbs" }, [el("a", { href: wizardUrl, text: labels.wizard }), " › " + tree.title]);
+    return el("nav", { "class": "crumbs" }, [el("a", { href: wizardUrl, text: labels.wizard }), " › " + treeTitle(tree)]);
   }
   function fetchJson(url) {
     return fetch(url, { headers: { Accept: "application/json" } }).then(function (r) {
@@ -80,8 +86,8 @@
       el("p", { text: labels.index_intro }),
       el("ul", { "class": "irregularities" }, data.trees.map(function (tree) {
         return el("li", {}, [el("a", { "class": "big-choice", href: wizardUrl + tree.slug + "/" }, [
-          el("b", { text: tree.title }), " ", el("small", { lang: "en", text: tree.title_en }), " ",
-          tree.description ? el("span", { "class": "desc", text: tree.description.zh }) : null
+          el("b", { text: treeTitle(tree) }), english ? null : " ", english ? null : el("small", { lang: "en", text: tree.title_en }), " ",
+          tree.description ? el("span", { "class": "desc", text: pick(tree.description) }) : null
         ])]);
       }))
     ]);
@@ -91,7 +97,7 @@
     if (!steps.length) return null;
     return el("ol", { "class": "steps", "aria-label": labels.answered }, steps.map(function (step) {
       return el("li", {}, [el("a", { href: step.back_url, title: labels.answer_again }, [
-        step.fact.text.zh + " ", el("b", { text: step.label ? step.label.zh : String(step.value) })
+        pick(step.fact.text) + " ", el("b", { text: step.label ? pick(step.label) : String(step.value) })
       ])]);
     }));
   }
@@ -109,15 +115,15 @@
       for (var n = question.min || 0; n <= high; n++) choices.push([n, "?" + urlencode(base.concat([[question.fact, n]]))]);
     }
     var backUrl = steps.length ? steps[steps.length - 1].back_url : null;
-    document.title = tree.title + " · " + labels.wizard;
+    document.title = treeTitle(tree) + " · " + labels.wizard;
     var help = null;
     if (question.help) {
       var refs = [];
       question.laws.forEach(function (ref) { refs.push(lawLink(ref, "ref")); refs.push(" "); });
       help = el("details", { "class": "help" }, [
         el("summary", { text: labels.help }),
-        el("p", { text: question.help.zh }),
-        el("p", { "class": "en", lang: "en", text: question.help.en }),
+        el("p", { text: pick(question.help) }),
+        english ? null : el("p", { "class": "en", lang: "en", text: question.help.en }),
         el("p", {}, refs)
       ]);
     }
@@ -125,12 +131,13 @@
       crumbs(tree),
       el("p", { "class": "progress", text: labels.step.replace("{n}", steps.length + 1) }),
       el("section", { "class": "question", "aria-live": "polite" }, [
-        el("h1", { text: question.text.zh }),
-        el("p", { "class": "en", lang: "en", text: question.text.en }),
+        el("h1", { text: pick(question.text) }),
+        english ? null : el("p", { "class": "en", lang: "en", text: question.text.en }),
         el("div", { "class": "answers" }, choices.map(function (choice) {
           var label = choice[0];
           var content = typeof label === "object"
-            ? [label.label_zh + " ", el("small", { lang: "en", text: label.label_en })] : [String(label)];
+            ? (english ? [pickOption(label)] : [label.label_zh + " ", el("small", { lang: "en", text: label.label_en })])
+            : [String(label)];
           return el("a", { "class": "big-choice answer", href: choice[1] }, content);
         })),
         tree.group === "judgement" ? el("p", { "class": "hint" }, [
@@ -163,17 +170,20 @@
 
   function renderRuling(tree, evaluation, steps, answered, optional, given, scripts, path) {
     var ruling = evaluation.ruling;
-    document.title = tree.title + " · " + labels.ruling;
+    document.title = treeTitle(tree) + " · " + labels.ruling;
     var leafScript = (scripts || {})[ruling.leaf];
     var script = el("div", { "class": "script" });
-    var scriptEn = el("div", { lang: "en" });
+    // The script in the page's language first, the other language behind a disclosure (as the server draws it).
+    var otherLang = english ? "zh-Hans" : "en";
+    var scriptEn = el("div", { lang: otherLang });
+    var first = english ? "en" : "zh", second = english ? "zh" : "en";
     if (leafScript) {
       // Rendered by the server from the tree (offline/data.py), only the {field} values filled in here.
-      script.innerHTML = fillScript(leafScript.zh, ruling);
-      scriptEn.innerHTML = fillScript(leafScript.en, ruling);
+      script.innerHTML = fillScript(leafScript[first], ruling);
+      scriptEn.innerHTML = fillScript(leafScript[second], ruling);
     } else {
-      script.textContent = ruling.script.zh;
-      scriptEn.textContent = ruling.script.en;
+      script.textContent = ruling.script[first];
+      scriptEn.textContent = ruling.script[second];
     }
     var rows = Object.keys(tree.outcome_fields).map(function (name) {
       var label = Object.prototype.hasOwnProperty.call(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
@@ -201,7 +211,7 @@
           return select;
         };
         if (fact.options && fact.options.length) {
-          control = selectOf(fact.options.map(function (o) { return o.value; }), function (v) { return optionLabel(fact, v).zh; });
+          control = selectOf(fact.options.map(function (o) { return o.value; }), function (v) { return pick(optionLabel(fact, v)); });
         } else if (fact.type === "seat") {
           control = selectOf(["N", "E", "S", "W"], String);
         } else if (fact.type === "vulnerability") {
@@ -213,7 +223,7 @@
           control = el("input", { name: name, placeholder: fact.type === "hand" ? "SAK3 HQJ10 C54" : "4SX",
                                   value: current || "" });
         }
-        form.appendChild(el("label", {}, [(fact.text && fact.text.zh ? fact.text.zh : name) + " ", control]));
+        form.appendChild(el("label", {}, [(fact.text && pick(fact.text) ? pick(fact.text) : name) + " ", control]));
       });
       form.appendChild(el("div", { "class": "actions" }, [el("button", { type: "submit", text: labels.compute })]));
       adjust = el("details", { "class": "adjust", open: Object.keys(givenOptional).length > 0 },
@@ -222,10 +232,10 @@
     setContent([
       crumbs(tree),
       el("section", { "class": "ruling-card", "aria-live": "polite" }, [
-        el("h1", { text: labels.ruling + "：" + window.CaipanTree.chineseRef(ruling.rule) }),
+        el("h1", { text: labels.ruling_title.replace("{rule}", function () { return lawName(ruling.rule); }) }),
         el("h2", { text: labels.announce }),
         script,
-        el("details", { "class": "script-en" }, [el("summary", { text: "English" }), scriptEn]),
+        el("details", { "class": "script-en" }, [el("summary", { lang: otherLang, text: english ? "中文" : "English" }), scriptEn]),
         el("h2", { text: labels.result }),
         el("table", { "class": "law-table outcome-table" }, [el("tbody", {}, rows)]),
         el("h2", { text: labels.laws }),
@@ -250,13 +260,52 @@
 
   // rulings/templates/rulings/wizard/error.html: the engine's message in the page's language (the server's
   // config.errors.error_text), formatted from the catalogue in the tables (messages.js).
+  // The fields it names are said by the tree's questions, quoted, as config.errors.error_text(general=False) says
+  // them: the name parameter, then (on a Chinese page) any fact key the message writes in Latin letters.
+  var JOINS = /[\u3400-\u9fff\u201d\uff09]$/;
+  var KEY = /(?<![A-Za-z0-9_.\[])([a-z][a-z0-9_]*)(?![A-Za-z0-9_])( (?=[\u3400-\u9fff\u201c]))?/g;
+  function factLabels(tree) {
+    var out = {};
+    Object.keys(tree.facts).forEach(function (name) {
+      var text = tree.facts[name].text;
+      if (text) out[name] = "\u201c" + (english ? text.en : text.zh) + "\u201d";
+    });
+    return out;
+  }
+  function fieldLabel(field, known) {  // config.field_labels.field_label
+    if (!field) return null;
+    if (Object.prototype.hasOwnProperty.call(known, field)) return known[field];
+    var found = false;
+    var parts = field.split(".").map(function (part) {
+      var indexed = /^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]$/.exec(part);
+      var name = indexed ? indexed[1] : part, suffix = indexed ? " " + (Number(indexed[2]) + 1) : "";
+      if (Object.prototype.hasOwnProperty.call(known, name)) { found = true; return known[name] + suffix; }
+      return part;
+    });
+    return found ? parts.join(" · ") : null;
+  }
+  function errorText(error, known, language, catalogue) {
+    var params = error.params || {};
+    var label = typeof params.name === "string" ? fieldLabel(params.name, known) : null;
+    if (label !== null) params = Object.assign({}, params, { name: label });
+    var text = window.CaipanMessages.text(catalogue, error.code, params, language);
+    if (english) return text;
+    if (label !== null && JOINS.test(label)) text = text.split(label + " ").join(label);
+    return text.replace(KEY, function (whole, key, space) {
+      if (!Object.prototype.hasOwnProperty.call(known, key)) return whole;
+      return JOINS.test(known[key]) ? known[key] : known[key] + (space || "");
+    });
+  }
   function renderError(tree, error, path, tables) {
     var language = document.documentElement.getAttribute("lang");
-    var message = window.CaipanMessages.text(tables.messages, error.code, error.params, language);
-    var label = error.field ? labels.input_error_field.replace("{field}", function () { return error.field; }) : labels.input_error;
+    var known = factLabels(tree);
+    var message = errorText(error, known, language, tables.messages);
+    var name = error.field ? (fieldLabel(error.field, known) || error.field) : null;
+    if (name && message.indexOf(name) >= 0) name = null;
+    var label = name ? labels.input_error_field.replace("{field}", function () { return name; }) : labels.input_error;
     document.title = labels.site;
     setContent([
-      el("h1", { text: tree.title }),
+      el("h1", { text: treeTitle(tree) }),
       el("p", { "class": "notice error", role: "alert", "data-field": error.field || "", text: label + message }),
       el("p", {}, [el("a", { "class": "button", href: path, text: labels.restart })])
     ]);

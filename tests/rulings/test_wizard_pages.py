@@ -66,7 +66,7 @@ def test_bad_fact_is_a_400_in_chinese(client):
     response = client.get("/rulings/revoke/", {"established": "maybe"})
     html = response.content.decode()
     assert response.status_code == 400
-    assert "输入有误（established）：established 必须是 true 或 false，而不是 &#x27;maybe&#x27;" in html
+    assert "输入有误：“藏牌是否已经成立？”必须是 true 或 false，而不是 &#x27;maybe&#x27;" in html
 
 
 def test_bad_fact_is_a_400_in_english(client):
@@ -75,6 +75,6 @@ def test_bad_fact_is_a_400_in_english(client):
     html = response.content.decode()
     assert response.status_code == 400
     assert (
-        "Invalid input (offending_side_tricks_after_revoke_trick): "
-        "offending_side_tricks_after_revoke_trick must be at most 12, not 13"
+        "Invalid input: “How many tricks did the offending side win after the revoke trick (not counting it)?” "
+        "must be at most 12, not 13"
     ) in html
