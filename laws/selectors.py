@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db.models import Prefetch
@@ -140,7 +141,9 @@ def resolve_goto(edition: Edition, query: str) -> str | None:
         return section_url(ref)
     law_number = law_of(ref)
     if Law.objects.filter(edition=edition, number=law_number).exists():
-        return reverse("laws:law", args=[law_number])
+        url = reverse("laws:law", args=[law_number])
+        # A section the law does not have (27Z): the law page, saying the section was not found.
+        return url if ref.isdigit() else f"{url}?{urlencode({'missing': ref})}"
     return None
 
 

@@ -22,7 +22,7 @@ def test_index_lists_the_irregularities(client):
 def test_question_screen_has_choices_back_and_steps(client):
     html = client.get("/rulings/revoke/", {"established": "true"}).content.decode()
     assert html.count('class="big-choice answer"') >= 2
-    assert "上一步" in html and "第 2 问" in html
+    assert "上一步" in html and "第 2 问" in html  # 第 2 问 · 约剩 …, the total depends on the answers
     assert 'href="/rulings/revoke/"' in html  # the answered step links back
 
 
