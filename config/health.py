@@ -2,10 +2,11 @@
 
 * :func:`database_status` — ``{"ok", "migrated", "error"}`` from one query (the applied migrations) against the
   migration graph, read from disk once per process.
-* :class:`DatabaseRequiredMiddleware` — checks once per process, and again after a database error, instead of
-  letting every page answer 500 "no such table": while the database is missing or not migrated, pages answer 503
-  with 「数据库尚未建立或未迁移…」 and ``/api/`` answers 503 ``{"error", "field"}``. ``/healthz`` and static files
-  are let through.
+* :class:`DatabaseRequiredMiddleware` — instead of letting every page answer 500 "no such table": a view's
+  database error makes it check the database (two small queries); while the database is missing or not migrated,
+  pages answer 503 with 「数据库尚未建立或未迁移…」 and ``/api/`` answers 503 ``{"error", "field"}``, looking again
+  at most every RECHECK_SECONDS. A working database costs nothing per request. ``/healthz`` and static files are
+  let through.
 * :func:`healthz` — JSON ``{"ok", "database", "index"}``; 200 when all is well, 503 otherwise; no session, no
   cookies, ``Cache-Control: no-store``; no counts, so it stays cheap.
 """
@@ -44,11 +45,11 @@ def _expected_migrations() -> frozenset[tuple[str, str]]:
 def database_status() -> dict:
     """``ok`` (reachable and migrated), ``migrated``, ``error`` (why not, else None). Two small queries."""
     try:
-        if MigrationRecorder.Migration._meta.db_table not in connection.introspection.table_names():
-            return {"ok": False, "migrated": False, "error": "no tables: the database has not been set up"}
-        applied = set(MigrationRecorder(connection).applied_migrations())
+        applied = set(MigrationRecorder(connection).applied_migrations())  # {} when there is no such table
     except DatabaseError as exc:
         return {"ok": False, "migrated": False, "error": f"{type(exc).__name__}: {exc}"}
+    if not applied:
+        return {"ok": False, "migrated": False, "error": "no tables: the database has not been set up"}
     missing = sorted(_expected_migrations() - applied)
     if missing:
         names = ", ".join(f"{app}.{name}" for app, name in missing[:5])
@@ -72,7 +73,7 @@ class DatabaseRequiredMiddleware:
 
     def __init__(self, get_response):
         self.get_response = get_response
-        self._ready = False
+        self._ready = True  # until a database error says otherwise
         self._checked_at = float("-inf")
         self._status: dict | None = None
         self._lock = threading.Lock()
@@ -91,7 +92,7 @@ class DatabaseRequiredMiddleware:
             return self._ready
 
     def __call__(self, request):
-        if request.path.startswith(self.PASS_THROUGH):
+        if self._ready or request.path.startswith(self.PASS_THROUGH):
             return self.get_response(request)
         if not self._check():
             return self._not_ready(request)

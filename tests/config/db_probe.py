@@ -34,7 +34,10 @@ def ask(client) -> dict:
 
 def main(phase: str) -> None:
     django.setup()
+    from django.conf import settings
     from django.db import connections
+
+    settings.SEARCH_INDEX_DIR = Path(os.environ["PROBE_INDEX_DIR"])  # the test settings make a fresh one
     from django.test import Client
     from django.test.utils import setup_test_environment
 

@@ -37,15 +37,17 @@ def count(db: Path, table: str) -> int:
 
 
 @pytest.fixture
-def sqlite_copy(tmp_path, django_db_blocker):
+def sqlite_copy(tmp_path, django_db_setup):
     """A consistent copy of the session's test database (law corpus loaded, migrated) in tmp_path/var."""
     var = tmp_path / "var"
     var.mkdir()
     db = var / "db.sqlite3"
-    with django_db_blocker.unblock():
-        connection.ensure_connection()
-        with sqlite3.connect(db) as target:
-            connection.connection.backup(target)
+    # Its own read-only connection: the test's connection may hold a write transaction, and SQLite's backup
+    # from a connection that is writing waits forever.
+    source = sqlite3.connect(f"file:{connection.settings_dict['NAME']}?mode=ro", uri=True)
+    with sqlite3.connect(db) as target:
+        source.backup(target)
+    source.close()
     return db
 
 

@@ -27,7 +27,7 @@ def probe(phase: str, db: Path, index_dir: Path) -> dict:
         **os.environ,
         "DATABASE_URL": f"sqlite:///{db}",
         "DJANGO_SETTINGS_MODULE": "config.settings.test",
-        "SEARCH_INDEX_DIR": str(index_dir),
+        "PROBE_INDEX_DIR": str(index_dir),
     }
     done = subprocess.run(
         [sys.executable, "-m", "tests.config.db_probe", phase],
@@ -76,17 +76,20 @@ def test_an_unmigrated_database_answers_503(tmp_path):
 
 
 @sqlite_only
-@pytest.mark.django_db
 def test_a_database_replaced_under_a_running_process_answers_503(tmp_path, search_index):
     """A working database (a consistent copy of the test database), then its file replaced by an empty one."""
     db = tmp_path / "db.sqlite3"
-    connection.ensure_connection()
+    # Its own read-only connection: the test's connection may hold a write transaction, and SQLite's backup
+    # from a connection that is writing waits forever.
+    source = sqlite3.connect(f"file:{connection.settings_dict['NAME']}?mode=ro", uri=True)
     with sqlite3.connect(db) as target:
-        connection.connection.backup(target)
+        source.backup(target)
+    source.close()
     result = probe("replace", db, Path(settings.SEARCH_INDEX_DIR))
     before = result["before"]
     assert before["/laws/27/"]["status"] == 200 and before["/api/laws/"]["status"] == 200
-    assert before["/healthz"]["status"] == 200 and before["/healthz"]["body"]["ok"] is True
+    assert before["/healthz"]["status"] == 200, before["/healthz"]["body"]
+    assert before["/healthz"]["body"]["ok"] is True
     assert_not_ready(result["after"])
     assert result["after"]["/api/imps/?diff=450"]["status"] == 503  # one clear answer, not a mix
 
