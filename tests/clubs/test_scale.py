@@ -296,7 +296,7 @@ def planned(club, director, director2):
                 edition=template.edition,
                 tree_version=None if other else template.tree_version,
                 status=Status.DRAFT if k % 50 == 1 else Status.FINAL,
-                notes=f"备注{k % 50}号",
+                notes="罕见的停顿说明" if k % 500 == 7 else f"备注{k % 50}号",
             )
         )
     RulingRecord.objects.bulk_create(rows)
@@ -361,10 +361,11 @@ def test_each_filter_is_read_from_an_index(planned, director2, filters, column):
 
 
 def test_the_text_filter_is_read_from_the_fulltext_index(planned):
-    text = plan(selectors.ruling_list(club=planned, filters=RulingFilters(text="备注7号"))[:50])
+    text = plan(selectors.ruling_list(club=planned, filters=RulingFilters(text="罕见的停顿"))[:50])
     expected = fulltext.PG_INDEX if connection.vendor == "postgresql" else fulltext.FTS_TABLE
     assert expected in text, text
-    assert len(found(planned, "备注7号")) == 60
+    assert len(found(planned, "罕见的停顿")) == 6
+    assert len(found(planned, "备注8号")) == 60
 
 
 def test_a_keyset_page_is_a_range_of_the_order_index(planned):
