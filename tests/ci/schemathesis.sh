@@ -29,12 +29,16 @@ trap cleanup EXIT
 
 # A fresh SQLite in a temporary folder: never the developer's var/, never CI's PostgreSQL.
 unset DATABASE_URL
-export APP_VAR_DIR="$WORK" SEARCH_INDEX_DIR="$WORK/index" DJANGO_SECRET_KEY="schemathesis-not-secret"
-export DJANGO_SETTINGS_MODULE=config.settings.prod
+export APP_VAR_DIR="$WORK" SEARCH_INDEX_DIR="$WORK/index"
+# The server runs production settings (a real-looking secret, the hosts, no https redirect on plain loopback HTTP);
+# the demo club, which production refuses to load, is set up first with the development settings.
+export DJANGO_SECRET_KEY="schemathesis-test-only-$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+export DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost" DJANGO_SECURE_SSL_REDIRECT=0
 
-$PY manage.py migrate --noinput -v0
-$PY manage.py load_corpus --quiet
-$PY manage.py load_demo --force >/dev/null
+DJANGO_SETTINGS_MODULE=config.settings.dev $PY manage.py migrate --noinput -v0
+DJANGO_SETTINGS_MODULE=config.settings.dev $PY manage.py load_corpus --quiet
+DJANGO_SETTINGS_MODULE=config.settings.dev $PY manage.py load_demo >/dev/null
+export DJANGO_SETTINGS_MODULE=config.settings.prod
 TOKEN=$($PY manage.py shell -c '
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token

@@ -52,7 +52,11 @@ def _env(var_dir: Path, index_dir: Path) -> dict[str, str]:
     env.update(
         DATABASE_URL=os.environ["DEPLOY_PG_URL"],
         DJANGO_SETTINGS_MODULE=os.environ.get("DEPLOY_SETTINGS", "config.settings.prod"),
-        DJANGO_SECRET_KEY="two-servers-not-secret",
+        # Production settings refuse a short or placeholder secret and a missing host list; plain HTTP on the
+        # loopback has no proxy in front to terminate TLS, so no redirect to https.
+        DJANGO_SECRET_KEY="two-servers-test-only-" + "k7Qm2xR9vLp4sT8wZ3nB6yD1fH5jC0gA",
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        DJANGO_SECURE_SSL_REDIRECT="0",
         APP_VAR_DIR=str(var_dir),
         SEARCH_INDEX_DIR=str(index_dir),
     )
