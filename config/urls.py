@@ -29,8 +29,8 @@ urlpatterns = [
     path("api/", include("search.api_urls")),
     path("api/", include("clubs.api_urls")),
     path("api/", include("practice.api_urls")),
-    # (?s:…): a path with an encoded line break (%0A) is an API path too, answered as JSON.
-    re_path(r"^api/(?s:.*)$", api_not_found),
+    # [\s\S]: a path with an encoded line break (%0A) is an API path too, answered as JSON.
+    re_path(r"^api/[\s\S]*$", api_not_found),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("rulings.urls")),
