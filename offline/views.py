@@ -38,6 +38,7 @@ PRECACHED_STATIC = (
     "js/offline-wizard.js",
     "js/assigned-builder.js",
     "js/judgement.js",
+    "js/calculators.js",
     "css/judgement.css",
     "icons/icon.svg",
     "icons/icon-192.png",

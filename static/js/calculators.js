@@ -185,8 +185,9 @@
       var usedSessions = form === "pairs" ? sessions : {};
       Object.keys(usedSessions).forEach(function (side) {
         var value = usedSessions[side], field = "session_percent." + side;
-        if (!isFinite(value)) throw FieldError(field, "adjusted.session_not_number", { value: value });
-        if (!(value >= 0 && value <= 100)) throw FieldError(field, "adjusted.session_range", { value: value });
+        var asFloat = root.CaipanMessages.PyFloat(value); // Python read it with float()
+        if (!isFinite(value)) throw FieldError(field, "adjusted.session_not_number", { value: asFloat });
+        if (!(value >= 0 && value <= 100)) throw FieldError(field, "adjusted.session_range", { value: asFloat });
         usedSessions[side] = root.CaipanAssigned.pyRound(value, T.comparison.PERCENT_DECIMALS);
       });
       var out = {};
@@ -195,7 +196,7 @@
         var r = { label: entry.label, label_text: entry.label_zh, laws: entry.laws, percent: null, imps: null };
         if (form === "teams") r.imps = entry.imps;
         else {
-          r.percent = T.comparison.ARTIFICIAL_PERCENT[entry.label];
+          r.percent = T.ARTIFICIAL_PERCENT[entry.label];
           if (entry.laws.indexOf("88") >= 0 && side in usedSessions) r.percent = Math.max(r.percent, usedSessions[side]);
         }
         out[side] = r;
@@ -418,8 +419,9 @@
     show(params);
   });
 
-  if (html.hasAttribute("data-offline")) {
-    // A stored copy: the server did not see this address; compute what it asks.
+  if (html.hasAttribute("data-offline") && box.getAttribute("data-answered") !== "true") {
+    // A stored pad answering an address the server did not see (a stored copy of the server's own answer to
+    // this very address, data-answered, is shown as it is).
     var params = new URLSearchParams(location.search);
     restoreForm(params);
     show(params);
