@@ -238,7 +238,7 @@ def test_offline_law_sheet_from_a_ruling(offline):
 
 
 def test_not_downloaded_page_shows_the_offline_page(offline):
-    page = offline.goto_path("/tools/imps/?diff=450")
+    page = offline.goto_path("/accounts/login/")
     assert page.locator("h1").inner_text().startswith("离线")
     assert page.locator("[data-offline-badge]").is_visible()
     screenshot(page, "offline-page-not-downloaded")
