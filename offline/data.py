@@ -38,7 +38,9 @@ from laws.models import Definition, Edition
 from laws.rendering import render as render_text
 from laws.selectors import edition_default, render_context
 from rulings.labels import FIELDS, VALUES
+from rulings.summary import summary_rules
 from rulings.trees import trees
+from rulings.wizard_views import RARE_GROUPS
 from search import synonyms
 from search import trees as search_trees
 from search.analysis import english_stem
@@ -404,10 +406,13 @@ def wizard_data() -> dict:
 
 
 def outcome_labels() -> dict:
-    """The ruling card's labels (rulings/labels.py), in the request's language."""
+    """The ruling card's labels (rulings/labels.py) and its headline's wording and rules (rulings/summary.py),
+    in the request's language; and the rare exceptions each tree asks on one screen (rulings.wizard_views)."""
     return {
         "fields": {name: str(label) for name, label in FIELDS.items()},
         "values": {f"{name}:{value}": str(label) for (name, value), label in VALUES.items()},
+        "summary": summary_rules(),
+        "groups": {slug: list(names) for slug, names in RARE_GROUPS.items()},
     }
 
 

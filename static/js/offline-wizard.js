@@ -102,56 +102,226 @@
     }));
   }
 
-  function renderQuestion(tree, evaluation, steps, answered, optional, path) {
+  // rulings/wizard_views.py: the rare exceptions asked on one screen, the screens taken and still to come.
+  var groups = outcomeLabels.groups || {};
+  function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
+  function groupMembers(tree) { return groups[tree.slug] || []; }
+  function pairsObject(pairs) {
+    var out = {};
+    pairs.forEach(function (p) { out[p[0]] = p[1]; });
+    return out;
+  }
+  // _rare_group: answer every member "no" and see which the tree asks in a row from `fact`.
+  function rareGroup(tree, base, fact, tables) {
+    var members = groupMembers(tree);
+    if (members.indexOf(fact) < 0) return [];
+    var trial = pairsObject(base);
+    members.forEach(function (name) { if (!has(trial, name)) trial[name] = "false"; });
+    var path = window.CaipanTree.evaluate(tree, trial, tables).path.map(function (step) { return step.fact; });
+    var run = [];
+    for (var i = path.indexOf(fact); i >= 0 && i < path.length; i++) {
+      if (members.indexOf(path[i]) < 0) break;
+      run.push(path[i]);
+    }
+    return run.length > 1 ? run : [];
+  }
+  function startsScreen(members, steps, i) {
+    return i === 0 || !(members.indexOf(steps[i].name) >= 0 && members.indexOf(steps[i - 1].name) >= 0);
+  }
+  function screens(tree, steps) {
+    var members = groupMembers(tree), n = 0;
+    for (var i = 0; i < steps.length; i++) if (startsScreen(members, steps, i)) n++;
+    return n;
+  }
+  function backUrlOf(tree, steps) {
+    if (!steps.length) return null;
+    var members = groupMembers(tree), cut = steps.length - 1;
+    while (!startsScreen(members, steps, cut)) cut--;
+    return steps[cut].back_url;
+  }
+  function targets(node) {
+    var found = [];
+    Object.keys(node.branches || {}).forEach(function (k) { found.push(node.branches[k]); });
+    (node.ranges || []).forEach(function (r) { found.push(r.next); });
+    if (node["default"] !== undefined && node["default"] !== null) found.push(node["default"]);
+    return found.filter(function (t, i) { return found.indexOf(t) === i; });
+  }
+  // remaining_questions: (fewest, most) screens from a node to a ruling, this one included.
+  function remainingQuestions(tree, nodeId) {
+    var members = groupMembers(tree), memo = {};
+    function span(id, inGroup) {
+      var key = id + "|" + inGroup;
+      if (!has(memo, key)) {
+        var node = tree.nodes[id];
+        if (!node || !has(node, "ask")) memo[key] = [0, 0];
+        else {
+          var grouped = members.indexOf(node.ask) >= 0;
+          var cost = grouped && inGroup ? 0 : 1;
+          var spans = targets(node).map(function (t) { return span(t, grouped); });
+          memo[key] = [cost + Math.min.apply(null, spans.map(function (s) { return s[0]; })),
+                       cost + Math.max.apply(null, spans.map(function (s) { return s[1]; }))];
+        }
+      }
+      return memo[key];
+    }
+    return span(nodeId, false);
+  }
+  function questionNode(tree, path) {
+    var id = tree.start;
+    path.forEach(function (step) { id = window.CaipanTree.nextNode(tree.nodes[id], step.value); });
+    return id;
+  }
+  function lawLinks(refs, className) { return refs.map(function (ref) { return lawLink(ref, className); }); }
+  function helpBox(summary, help, refs) {
+    return el("details", { "class": "help" }, [
+      el("summary", { text: summary }),
+      el("p", { text: pick(help) }),
+      english ? null : el("p", { "class": "en", lang: "en", text: help.en }),
+      el("p", { "class": "laws" }, lawLinks(refs, "ref tile-inline"))
+    ]);
+  }
+  function withEnglish(text, en) {
+    return english ? [text] : [text + " ", el("small", { lang: "en", text: en })];
+  }
+
+  function renderQuestion(tree, evaluation, steps, answered, optional, path, tables) {
     var question = evaluation.question;
     var base = answered.concat(optional);
-    var choices = [];
-    if (question.options.length) {
+    var group = rareGroup(tree, base, question.fact, tables);
+    var choices = [], noneUrl = null, numeric = false;
+    if (group.length) {
+      noneUrl = "?" + urlencode(base.concat(group.map(function (name) { return [name, "false"]; })));
+      group.forEach(function (name, i) {
+        var pairs = base.concat(group.slice(0, i).map(function (n) { return [n, "false"]; }), [[name, "true"]]);
+        choices.push([tree.facts[name].text, "?" + urlencode(pairs)]);
+      });
+    } else if (question.options.length) {
       question.options.forEach(function (o) {
         choices.push([o, "?" + urlencode(base.concat([[question.fact, queryValue(o.value)]]))]);
       });
     } else {
+      numeric = true;
       var high = question.max !== null ? question.max : 13;
       for (var n = question.min || 0; n <= high; n++) choices.push([n, "?" + urlencode(base.concat([[question.fact, n]]))]);
     }
-    var backUrl = steps.length ? steps[steps.length - 1].back_url : null;
+    var span = remainingQuestions(tree, questionNode(tree, evaluation.path));
+    var low = span[0] - 1, most = span[1] - 1;
+    var stepNumber = screens(tree, steps) + 1;
+    var progress = low === most
+      ? labels.step_of.replace("{n}", stepNumber).replace("{total}", stepNumber + most)
+      : labels.step.replace("{n}", stepNumber) + " · " + labels.remaining.replace("{low}", low).replace("{high}", most);
+    var backUrl = backUrlOf(tree, steps);
     document.title = treeTitle(tree) + " · " + labels.wizard;
-    var help = null;
-    if (question.help) {
-      var refs = [];
-      question.laws.forEach(function (ref) { refs.push(lawLink(ref, "ref")); refs.push(" "); });
-      help = el("details", { "class": "help" }, [
-        el("summary", { text: labels.help }),
-        el("p", { text: pick(question.help) }),
-        english ? null : el("p", { "class": "en", lang: "en", text: question.help.en }),
-        el("p", {}, refs)
-      ]);
-    }
-    setContent([
-      crumbs(tree),
-      el("p", { "class": "progress", text: labels.step.replace("{n}", steps.length + 1) }),
-      el("section", { "class": "question", "aria-live": "polite" }, [
+    var asked, side = [];
+    if (group.length) {
+      asked = [
+        el("h1", { text: labels.group_title }),
+        el("p", { "class": "hint", text: labels.group_hint }),
+        el("div", { "class": "answers answers-group" }, [
+          el("a", { "class": "big-choice answer answer-none", href: noneUrl }, withEnglish(labels.group_none, labels.group_none_en))
+        ].concat(choices.map(function (choice) {
+          return el("a", { "class": "big-choice answer", href: choice[1] }, withEnglish(pick(choice[0]), choice[0].en));
+        })))
+      ];
+      group.forEach(function (name) {
+        var fact = tree.facts[name];
+        if (fact.help) side.push(helpBox(((fact.laws || [])[0] || "") + " · " + labels.help, fact.help, fact.laws || []));
+      });
+    } else {
+      asked = [
         el("h1", { text: pick(question.text) }),
         english ? null : el("p", { "class": "en", lang: "en", text: question.text.en }),
-        el("div", { "class": "answers" }, choices.map(function (choice) {
+        el("div", { "class": numeric ? "answers answers-numbers" : "answers" }, choices.map(function (choice) {
           var label = choice[0];
-          var content = typeof label === "object"
-            ? (english ? [pickOption(label)] : [label.label_zh + " ", el("small", { lang: "en", text: label.label_en })])
-            : [String(label)];
+          var content = typeof label === "object" ? withEnglish(pickOption(label), label.label_en) : [String(label)];
           return el("a", { "class": "big-choice answer", href: choice[1] }, content);
-        })),
-        tree.group === "judgement" ? el("p", { "class": "hint" }, [
-          el("a", { href: box.getAttribute("data-ruling-form-url").replace("__slug__", tree.slug) + "#" + urlencode(answered),
-                    text: labels.poll_hint })
-        ]) : null,
-        help
-      ]),
-      el("div", { "class": "actions" }, [
-        backUrl ? el("a", { "class": "button secondary", href: backUrl, text: "‹ " + labels.back }) : null,
-        el("a", { "class": "button secondary", href: path, text: labels.restart })
-      ]),
-      stepsList(steps)
+        }))
+      ];
+      if (question.help) side.push(helpBox(labels.help, question.help, question.laws));
+    }
+    side.push(stepsList(steps));
+    setContent([
+      crumbs(tree),
+      el("div", { "class": "wizard-panes" }, [
+        el("section", { "class": "question", "aria-live": "polite" }, [
+          el("p", { "class": "progress", "data-step": String(stepNumber), text: progress })
+        ].concat(asked, [
+          tree.group === "judgement" ? el("p", { "class": "hint" }, [
+            el("a", { href: box.getAttribute("data-ruling-form-url").replace("__slug__", tree.slug) + "#" + urlencode(answered),
+                      text: labels.poll_hint })
+          ]) : null,
+          el("div", { "class": "actions" }, [
+            backUrl ? el("a", { "class": "button secondary", href: backUrl, text: "‹ " + labels.back }) : null,
+            el("a", { "class": "button secondary", href: path, text: labels.restart })
+          ])
+        ])),
+        el("aside", { "class": "wizard-side" }, side)
+      ])
     ]);
+  }
+
+  // rulings/summary.py ruling_summary: the outcome in words, from the ruling's outcome fields.
+  var summaryRules = outcomeLabels.summary;
+  function format(template, params) {  // Python's "%(name)d" / "%(name)s" formatting
+    return template.replace(/%\((\w+)\)[ds]/g, function (whole, name) { return String(params[name]); });
+  }
+  function wording(key, params) { return format(summaryRules.wording[key], params || {}); }
+  function nonOffendingSide(facts) {
+    var side = has(facts, "revoking_side") ? facts.revoking_side : null;
+    if (side === null || side === undefined) {
+      var revoker = has(facts, "revoker") ? String(facts.revoker) : null;
+      side = revoker !== null && has(summaryRules.revoker_side, revoker) ? summaryRules.revoker_side[revoker] : null;
+    }
+    return side === "declaring" || side === "defending" ? wording("side_" + side) : null;
+  }
+  function revokeSummary(outcome, facts) {
+    var transferred = outcome.tricks_transferred || 0;
+    var after = has(outcome, "adjusted_declarer_tricks") ? outcome.adjusted_declarer_tricks : null;
+    var before = has(facts, "declarer_tricks") ? facts.declarer_tricks : null;
+    var text;
+    if (outcome.must_correct) {
+      text = wording("must_correct");
+      var card = outcome.penalty_card;
+      if (card === "major" || card === "minor") text += wording("penalty_card", { card: outcomeLabels.values["penalty_card:" + card] });
+      if (transferred) text += wording("correct_transfer", { n: transferred });
+      return text;
+    }
+    if (!transferred) {
+      text = wording("no_transfer");
+      if (outcome.equity_review) text += wording("equity_review");
+      return text;
+    }
+    var side = nonOffendingSide(facts);
+    if (after !== null && after !== undefined && before !== null && before !== undefined && side !== null) {
+      text = wording("transfer_to", { n: transferred, side: side, before: before, after: after });
+      var score = has(outcome, "score_ns") ? outcome.score_ns : null;
+      if (score !== null && score !== undefined) {
+        text += wording("score_ns", { score: typeof score === "number" && score >= 0 ? "+" + score : String(score) });
+      }
+      return text;
+    }
+    return wording("transfer", { n: transferred });
+  }
+  function quiet(value) {
+    return summaryRules.quiet.some(function (q) { return q === value; }) || value === 0;
+  }
+  function genericSummary(tree, outcome) {
+    var parts = [];
+    Object.keys(tree.outcome_fields).forEach(function (name) {
+      var value = has(outcome, name) ? outcome[name] : null;
+      if (summaryRules.not_headline.indexOf(name) >= 0 || quiet(value)) return;
+      var label = has(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
+      if (value === true) parts.push(label);
+      else if (typeof value === "string") {
+        var key = name + ":" + value;
+        parts.push(label + "：" + (has(outcomeLabels.values, key) ? outcomeLabels.values[key] : value));
+      } else parts.push(label + "：" + String(value));
+    });
+    if (!parts.length) return wording("no_penalty");
+    return parts.slice(0, summaryRules.max_parts).join("；");
+  }
+  function rulingSummary(tree, outcome, facts) {
+    return tree.slug === "revoke" ? revokeSummary(outcome, facts) : genericSummary(tree, outcome);
   }
 
   function displayValue(name, value) {
@@ -229,17 +399,31 @@
       adjust = el("details", { "class": "adjust", open: Object.keys(givenOptional).length > 0 },
         [el("summary", { text: labels.adjust }), form]);
     }
+    var headlineFacts = {};
+    evaluation.path.forEach(function (step) { headlineFacts[step.fact] = step.value; });
+    optional.forEach(function (pair) {  // evaluation_facts: a whole number as a number
+      headlineFacts[pair[0]] = /^\d+$/.test(String(pair[1]).replace(/^-+/, "")) ? parseInt(pair[1], 10) : pair[1];
+    });
+    var backUrl = backUrlOf(tree, steps);
     setContent([
       crumbs(tree),
       el("section", { "class": "ruling-card", "aria-live": "polite" }, [
-        el("h1", { text: labels.ruling_title.replace("{rule}", function () { return lawName(ruling.rule); }) }),
-        el("h2", { text: labels.announce }),
-        script,
-        el("details", { "class": "script-en" }, [el("summary", { lang: otherLang, text: english ? "中文" : "English" }), scriptEn]),
-        el("h2", { text: labels.result }),
-        el("table", { "class": "law-table outcome-table" }, [el("tbody", {}, rows)]),
-        el("h2", { text: labels.laws }),
-        el("p", { "class": "laws" }, ruling.laws.map(function (ref) { return lawLink(ref, "ref tile-inline"); }))
+        el("h1", { "class": "ruling-summary", text: rulingSummary(tree, ruling, headlineFacts) }),
+        el("p", { "class": "ruling-rule" }, [labels.ruling_rule,
+          el("a", { "class": "ref", "data-sheet-ref": ruling.rule, href: sectionUrl(ruling.rule), text: lawName(ruling.rule) })]),
+        el("div", { "class": "ruling-panes" }, [
+          el("div", { "class": "ruling-main" }, [
+            el("h2", { text: labels.announce }),
+            script,
+            el("details", { "class": "script-en" }, [el("summary", { lang: otherLang, text: english ? "中文" : "English" }), scriptEn])
+          ]),
+          el("div", { "class": "ruling-details" }, [
+            el("h2", { text: labels.result }),
+            el("table", { "class": "law-table outcome-table" }, [el("tbody", {}, rows)]),
+            el("h2", { text: labels.laws }),
+            el("p", { "class": "laws" }, lawLinks(ruling.laws, "ref tile-inline"))
+          ])
+        ])
       ]),
       adjust,
       tree.group === "judgement" ? el("div", { "class": "actions judgement-actions" }, [
@@ -248,12 +432,17 @@
                     urlencode(answered.concat(optional)) }),
         el("a", { "class": "button secondary", href: box.getAttribute("data-assigned-url"), text: labels.assigned })
       ]) : null,
-      el("div", { "class": "actions" }, [
+      el("div", { "class": "actions ruling-actions" }, [
+        backUrl ? el("a", { "class": "button secondary", href: backUrl, text: "‹ " + labels.back }) : null,
         el("a", { "class": "button secondary", href: path, text: labels.restart }),
-        el("button", { type: "button", "class": "secondary", "data-share": true, text: labels.share }),
+        el("button", { type: "button", "class": "secondary", "data-share": true, "data-label-share": labels.share_label,
+                       "data-label-copied": labels.share_copied, "data-label-shared": labels.share_shared,
+                       "data-label-failed": labels.share_failed, text: labels.share }),
         el("a", { "class": "button", text: labels.record,
                   href: box.getAttribute("data-record-url") + "?tree=" + tree.slug + "&" + urlencode(answered.concat(optional)) })
       ]),
+      el("p", { "class": "share-result", role: "status", hidden: true }, [el("span"), " ",
+        el("input", { "class": "share-url", readonly: true, "aria-label": labels.share_url, hidden: true })]),
       stepsList(steps)
     ]);
   }
@@ -338,6 +527,7 @@
       var fact = tree.facts[step.fact];
       var option = optionLabel(fact, step.value);
       steps.push({
+        name: step.fact,
         fact: fact,
         value: step.value,
         label: option ? { zh: option.zh, en: option.en } : null,
@@ -349,7 +539,7 @@
     Object.keys(tree.facts).forEach(function (name) {
       if (tree.facts[name].optional && Object.prototype.hasOwnProperty.call(facts, name)) optional.push([name, facts[name]]);
     });
-    if (evaluation.status === "question") renderQuestion(tree, evaluation, steps, answered, optional, path);
+    if (evaluation.status === "question") renderQuestion(tree, evaluation, steps, answered, optional, path, tables);
     else renderRuling(tree, evaluation, steps, answered, optional, facts, wizardData.scripts[slug], path);
     document.dispatchEvent(new CustomEvent("caipan:offline-wizard", { detail: evaluation }));
   }
