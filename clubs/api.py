@@ -303,7 +303,11 @@ class CommentHideApi(ClubApi):
 
     write_capability = Capability.REVIEW
 
-    @extend_schema(operation_id="club_ruling_comment_hide", request=CommentHideInput, responses={200: dict})
+    @extend_schema(
+        operation_id="club_ruling_comment_hide",
+        request=CommentHideInput,
+        responses={200: dict, **errors(400, 401, 403, 404)},
+    )
     def post(self, request, club_id: int, number: int, comment_id: int):
         record = _record_or_404(self.club, number)
         comment = record.comments.filter(pk=comment_id).first()

@@ -26,7 +26,11 @@ from rulings import calculators
 
 @extend_schema(
     operation_id="board_read",
-    parameters=[OpenApiParameter("number", integer(1), OpenApiParameter.PATH, description="board number")],
+    parameters=[
+        OpenApiParameter(
+            "number", integer(1, calculators.BOARD_MAX), OpenApiParameter.PATH, description="board number"
+        )
+    ],
     responses={200: BOARD, **errors(400, 404)},
 )
 @api_view(["GET"])
@@ -48,7 +52,9 @@ def board(request, number: int):
         ),
         OpenApiParameter("declarer", str, required=True, enum=SEATS, description="N E S W (not for PASS)"),
         OpenApiParameter("vulnerability", str, enum=VULNERABILITIES, description="or board"),
-        OpenApiParameter("board", integer(1), description="instead of vulnerability: Law 2 gives it"),
+        OpenApiParameter(
+            "board", integer(1, calculators.BOARD_MAX), description="instead of vulnerability: Law 2 gives it"
+        ),
         OpenApiParameter("tricks", integer(0, 13), required=True, description="the declaring side's tricks"),
     ],
     responses={200: SCORE, **errors(400)},

@@ -65,10 +65,11 @@ done
 run() {
   local label=$1; shift
   echo "schemathesis: $label (max $MAX_EXAMPLES examples per operation, seed $SEED)"
-  local start=$SECONDS
+  local start=$SECONDS result=0
   .venv/bin/schemathesis --config-file tests/ci/schemathesis.toml run "http://127.0.0.1:$PORT/api/schema/" \
-    --max-examples "$MAX_EXAMPLES" --seed "$SEED" --workers 1 --request-timeout 60 "$@"
-  echo "schemathesis: $label took $((SECONDS - start)) s"
+    --max-examples "$MAX_EXAMPLES" --seed "$SEED" --workers 1 --request-timeout 60 "$@" || result=$?
+  echo "schemathesis: $label took $((SECONDS - start)) s (exit $result)"
+  return "$result"
 }
 status=0
 run anonymous || status=1
