@@ -194,6 +194,9 @@ def servers(tmp_path_factory):
     setup_env = _env(var, var / "index-setup")
     manage(setup_env, "migrate", "--noinput", "-v0")
     manage(setup_env, "load_corpus", "--quiet")
+    # As make serve does: production's static storage serves hashed names from collectstatic's manifest (a page
+    # rendered without it is a 500).
+    manage(setup_env, "collectstatic", "--noinput", "-v0")
     club_id, token = manage(setup_env, "shell", "-c", SETUP.format(password=PASSWORD)).split()[-2:]
     a = Instance("A", PORTS[0], _env(var, var / "index-a"))
     b = Instance("B", PORTS[1], _env(var, var / "index-b"))
