@@ -104,7 +104,10 @@ def test_api_errors_follow_the_request_language_chinese_by_default(client):
 
 def test_the_english_ruling_card(client):
     html = get(client, revoke_ruling(), "en").content.decode()
-    assert "<h1>Ruling: Law 64A1</h1>" in html
+    # The card opens with the outcome in words (issue 19 item 2), then the law it rests on.
+    headline = re.search(r'<h1 class="ruling-summary">(.*?)</h1>', html, re.S).group(1)
+    assert headline.strip() and not re.search(r"[\u4e00-\u9fff]", headline)
+    assert re.search(r'<p class="ruling-rule">Ruling: <a [^>]*>Law 64A1</a></p>', html)
     script = html[html.index('<div class="script">') :]
     assert script.index("The revoke is established") < script.index('<summary lang="zh-Hans">中文</summary>')
     for label in ("The final contract", "Declarer&#x27;s seat", "The side that revoked"):
@@ -114,7 +117,8 @@ def test_the_english_ruling_card(client):
 
 def test_the_chinese_ruling_card_keeps_chinese_first(client):
     html = get(client, revoke_ruling()).content.decode()
-    assert "<h1>裁决：第64条A款1项</h1>" in html and '<summary lang="en">English</summary>' in html
+    assert re.search(r'<p class="ruling-rule">裁决：<a [^>]*>第64条A款1项</a></p>', html)
+    assert '<summary lang="en">English</summary>' in html
     assert english_words(html) == []
 
 
