@@ -27,6 +27,7 @@ from bridge import (
     cards,
     poll,
     revoke,
+    scoring,
     tables,
 )
 from bridge.errors import FieldError
@@ -37,7 +38,9 @@ from laws.models import Definition, Edition
 from laws.rendering import render as render_text
 from laws.selectors import edition_default, render_context
 from rulings.labels import FIELDS, VALUES
+from rulings.summary import summary_rules
 from rulings.trees import trees
+from rulings.wizard_views import RARE_GROUPS
 from search import synonyms
 from search import trees as search_trees
 from search.analysis import english_stem
@@ -179,6 +182,32 @@ def law77_scores() -> dict[str, dict[str, list[int]]]:
     return rows
 
 
+def law77_breakdowns() -> dict[str, object]:
+    """Law 77: the itemised breakdown of every score in :func:`law77_scores`, as the score pad shows it.
+
+    ``items`` lists each distinct line once (``[item, label_zh, points]``: ``["insult", "完成加倍定约奖分", 50]``);
+    ``rows`` is keyed like the scores (contract, then ``"false"``/``"true"`` vulnerable) and holds, for each trick
+    count 0–13, the indexes of its lines in order. Computed by :func:`bridge.scoring.score`.
+    """
+    items: dict[tuple[str, str, int], int] = {}
+    rows: dict[str, dict[str, list[list[int]]]] = {}
+    for level in range(cards.MIN_LEVEL, cards.MAX_LEVEL + 1):
+        for strain in Strain:
+            for doubled in Doubling:
+                contract = Contract(level, strain, doubled)
+                rows[str(contract)] = {
+                    _key(vulnerable): [
+                        [
+                            items.setdefault((line.item, line.label_zh, line.points), len(items))
+                            for line in score(contract, Seat.N, vulnerability, tricks).breakdown
+                        ]
+                        for tricks in range(cards.TOTAL_TRICKS + 1)
+                    ]
+                    for vulnerable, vulnerability in _VULNERABILITY_WHEN.items()
+                }
+    return {"items": [list(item) for item in items], "law": scoring.LAW, "rows": rows}
+
+
 def error_messages() -> dict[str, dict[str, str]]:
     """Every message of the rules core by its code, in English and Chinese (:data:`bridge.messages.CATALOG`):
     the browser formats an error's code and params with these templates, in the page's language, as
@@ -231,6 +260,8 @@ def artificial_scores() -> dict[str, dict[str, dict[str, object]]]:
             side = adjusted.artificial(form, {"NS": fault, "EW": fault})[cards.Side.NS]
             rows[form.value][fault.value] = {
                 "label": side.label.value,
+                "label_zh": side.label_zh,
+                "laws": list(side.laws),
                 "percent": None if side.percent is None else round(side.percent),
                 "imps": side.imps,
             }
@@ -263,6 +294,7 @@ def score_tables() -> dict:
         "BOOK": tables.BOOK,
         "PASSED_OUT_SCORE": tables.PASSED_OUT_SCORE,
         "scores": law77_scores(),
+        "breakdowns": law77_breakdowns(),
         "cards": {
             "MIN_LEVEL": cards.MIN_LEVEL,
             "MAX_LEVEL": cards.MAX_LEVEL,
@@ -291,6 +323,8 @@ def score_tables() -> dict:
             "tricks_transferred": revoke_transfers(),
         },
         "messages": error_messages(),
+        # The score pad's passed-out board: scored without a vulnerability when none is given (rulings.calculators).
+        "calculators": {"PASSED_OUT_VULNERABILITY": Vulnerability.NONE.value},
         **judgement_tables(),
     }
 
@@ -312,6 +346,8 @@ def judgement_tables() -> dict:
             "PERCENT_DECIMALS": tables.PERCENT_DECIMALS,
             "LONE_SCORE_PERCENTAGE": tables.LONE_SCORE_PERCENTAGE,
         },
+        # Law 88: a side in no way at fault gets at least this, or its session percentage if higher (pairs).
+        "ARTIFICIAL_PERCENT": dict(tables.ARTIFICIAL_PERCENT),
         "side_names": {name: side.value for name, side in cards._SIDE_NAMES.items()},
         "pass_text": str(Contract.passed_out()),
         "assigned": {
@@ -370,10 +406,13 @@ def wizard_data() -> dict:
 
 
 def outcome_labels() -> dict:
-    """The ruling card's labels (rulings/labels.py), in the request's language."""
+    """The ruling card's labels (rulings/labels.py) and its headline's wording and rules (rulings/summary.py),
+    in the request's language; and the rare exceptions each tree asks on one screen (rulings.wizard_views)."""
     return {
         "fields": {name: str(label) for name, label in FIELDS.items()},
         "values": {f"{name}:{value}": str(label) for (name, value), label in VALUES.items()},
+        "summary": summary_rules(),
+        "groups": {slug: list(names) for slug, names in RARE_GROUPS.items()},
     }
 
 

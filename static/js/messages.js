@@ -51,6 +51,7 @@
   }
   // Python's repr() of the values params can hold (JSON values), so messages read exactly like the server's.
   function repr(value) {
+    if (value instanceof PyFloat) return Number.isInteger(value.value) ? reprNumber(value.value) + ".0" : reprNumber(value.value);
     if (value === null || value === undefined) return "None";
     if (value === true) return "True";
     if (value === false) return "False";
@@ -141,5 +142,8 @@
     return format(String(language || "").toLowerCase().indexOf("zh") === 0 ? message.zh : message.en, params);
   }
 
-  root.CaipanMessages = { text: text, format: format, repr: repr, str: pyStr, formatG: formatG };
+  // A number that is a float in Python (float("120") prints 120.0), which JSON numbers cannot say.
+  function PyFloat(value) { if (!(this instanceof PyFloat)) return new PyFloat(value); this.value = value; }
+
+  root.CaipanMessages = { text: text, format: format, repr: repr, str: pyStr, formatG: formatG, PyFloat: PyFloat };
 })(typeof self !== "undefined" ? self : this);

@@ -238,7 +238,7 @@ def test_offline_law_sheet_from_a_ruling(offline):
 
 
 def test_not_downloaded_page_shows_the_offline_page(offline):
-    page = offline.goto_path("/tools/imps/?diff=450")
+    page = offline.goto_path("/accounts/login/")
     assert page.locator("h1").inner_text().startswith("离线")
     assert page.locator("[data-offline-badge]").is_visible()
     screenshot(page, "offline-page-not-downloaded")
@@ -347,8 +347,9 @@ def test_offline_wizard_pages_equal_the_server_pages_in_english(browser, server_
         online = online_context.new_page()
         online.goto(server_url + next(url for url in _wizard_urls() if "9S" in url))
         assert online.get_attribute("html", "lang") == "en"
+        # The field by its question (config.errors), never its API key "contract".
         assert online.inner_text(".notice.error").startswith(
-            "Invalid input (contract): Contract level must be"
+            "Invalid input (“The final contract (e.g. 4S, 3NTX)”): Contract level must be"
         )
         differences = _differences(context, online, server_url, _wizard_urls())
         assert not differences, _explain(differences)
