@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 
 from django.urls import reverse
+from django.utils import translation
 
 from bridge import (
     Contract,
@@ -34,10 +35,11 @@ from bridge.errors import FieldError
 from bridge.messages import CATALOG
 from bridge.scoring import score
 from bridge.trees import Leaf
+from config.field_labels import FIELD_LABELS
 from laws.models import Definition, Edition
 from laws.rendering import render as render_text
 from laws.selectors import edition_default, render_context
-from rulings.labels import FIELDS, VALUES
+from rulings.labels import FIELDS, VALUES, score_item_label
 from rulings.summary import summary_rules
 from rulings.trees import trees
 from rulings.wizard_views import RARE_GROUPS
@@ -185,7 +187,8 @@ def law77_scores() -> dict[str, dict[str, list[int]]]:
 def law77_breakdowns() -> dict[str, object]:
     """Law 77: the itemised breakdown of every score in :func:`law77_scores`, as the score pad shows it.
 
-    ``items`` lists each distinct line once (``[item, label_zh, points]``: ``["insult", "完成加倍定约奖分", 50]``);
+    ``items`` lists each distinct line once (``[item, label_zh, points, label_en]``:
+    ``["insult", "完成加倍定约奖分", 50, "Bonus for making a doubled contract"]``);
     ``rows`` is keyed like the scores (contract, then ``"false"``/``"true"`` vulnerable) and holds, for each trick
     count 0–13, the indexes of its lines in order. Computed by :func:`bridge.scoring.score`.
     """
@@ -205,7 +208,9 @@ def law77_breakdowns() -> dict[str, object]:
                     ]
                     for vulnerable, vulnerability in _VULNERABILITY_WHEN.items()
                 }
-    return {"items": [list(item) for item in items], "law": scoring.LAW, "rows": rows}
+    with translation.override("en"):  # the page's words for each line (rulings.labels), as the server says them
+        lines = [[item, label_zh, points, score_item_label(item, label_zh)] for item, label_zh, points in items]
+    return {"items": lines, "law": scoring.LAW, "rows": rows}
 
 
 def error_messages() -> dict[str, dict[str, str]]:
@@ -213,6 +218,17 @@ def error_messages() -> dict[str, dict[str, str]]:
     the browser formats an error's code and params with these templates, in the page's language, as
     :meth:`bridge.errors.FieldError.text` does on the server (static/js/messages.js)."""
     return {code: {"en": message.en, "zh": message.zh} for code, message in CATALOG.items()}
+
+
+def field_labels() -> dict[str, dict[str, str]]:
+    """What a page calls each input field (:data:`config.field_labels.FIELD_LABELS`), in Chinese and English: the
+    browser names the fields of an error by these, as :func:`config.errors.error_text` does on the server
+    (static/js/messages.js ``labelled``)."""
+    out = {}
+    for key, language in (("zh", "zh-hans"), ("en", "en")):
+        with translation.override(language):
+            out[key] = {name: str(label) for name, label in FIELD_LABELS.items()}
+    return out
 
 
 def error_cell(error: FieldError) -> dict[str, object]:
@@ -323,6 +339,7 @@ def score_tables() -> dict:
             "tricks_transferred": revoke_transfers(),
         },
         "messages": error_messages(),
+        "field_labels": field_labels(),
         # The score pad's passed-out board: scored without a vulnerability when none is given (rulings.calculators).
         "calculators": {"PASSED_OUT_VULNERABILITY": Vulnerability.NONE.value},
         **judgement_tables(),

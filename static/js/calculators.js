@@ -16,6 +16,7 @@
   var kind = box.getAttribute("data-calculator");
   var html = document.documentElement;
   var language = html.getAttribute("lang") || "zh-hans";
+  var chinese = language.toLowerCase().indexOf("zh") === 0;
   var tablesPromise = null;
 
   function label(name) { return box.getAttribute("data-label-" + name) || ""; }
@@ -128,7 +129,8 @@
     if (contract.strain !== null) {
       var B = T.breakdowns;
       breakdown = B.rows[contractKey(contract, T)][result.vulnerable ? "true" : "false"][tricks].map(function (i) {
-        return { item: B.items[i][0], label: B.items[i][1], points: B.items[i][2], law: B.law };
+        var line = B.items[i];  // [item, label_zh, points, label_en] (offline/data.py law77_breakdowns)
+        return { item: line[0], label: chinese ? line[1] : line[3], points: line[2], law: B.law };
       });
     }
     return {
@@ -251,9 +253,13 @@
   function pyFloat(x) { return Number.isInteger(x) ? x.toFixed(1) : String(x); }
   function sectionUrl(ref) { return box.getAttribute("data-section-url").replace("__ref__", ref); }
 
+  // rulings/templates/rulings/_error.html: the message in the page's language with the fields it names said by
+  // their labels (config.errors.error_context, by messages.js).
   function errorNode(error, T) {
-    var text = root.CaipanMessages.text(T.messages, error.code, error.params, language);
-    var prefix = error.field ? fillText(label("error-field"), { field: error.field }) : label("error");
+    var M = root.CaipanMessages;
+    var parts = M.errorParts(T.messages, error, M.labelsFor(T, language), language);
+    var text = parts.message;
+    var prefix = parts.label ? fillText(label("error-field"), { field: parts.label }) : label("error");
     return el("p", { "class": "notice error", role: "alert", "data-field": error.field || "", "data-offline-result": "" },
               [prefix + text]);
   }

@@ -451,8 +451,6 @@
   // config.errors.error_text), formatted from the catalogue in the tables (messages.js).
   // The fields it names are said by the tree's questions, quoted, as config.errors.error_text(general=False) says
   // them: the name parameter, then (on a Chinese page) any fact key the message writes in Latin letters.
-  var JOINS = /[\u3400-\u9fff\u201d\uff09]$/;
-  var KEY = /(?<![A-Za-z0-9_.\[])([a-z][a-z0-9_]*)(?![A-Za-z0-9_])( (?=[\u3400-\u9fff\u201c]))?/g;
   function factLabels(tree) {
     var out = {};
     Object.keys(tree.facts).forEach(function (name) {
@@ -461,36 +459,11 @@
     });
     return out;
   }
-  function fieldLabel(field, known) {  // config.field_labels.field_label
-    if (!field) return null;
-    if (Object.prototype.hasOwnProperty.call(known, field)) return known[field];
-    var found = false;
-    var parts = field.split(".").map(function (part) {
-      var indexed = /^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]$/.exec(part);
-      var name = indexed ? indexed[1] : part, suffix = indexed ? " " + (Number(indexed[2]) + 1) : "";
-      if (Object.prototype.hasOwnProperty.call(known, name)) { found = true; return known[name] + suffix; }
-      return part;
-    });
-    return found ? parts.join(" · ") : null;
-  }
-  function errorText(error, known, language, catalogue) {
-    var params = error.params || {};
-    var label = typeof params.name === "string" ? fieldLabel(params.name, known) : null;
-    if (label !== null) params = Object.assign({}, params, { name: label });
-    var text = window.CaipanMessages.text(catalogue, error.code, params, language);
-    if (english) return text;
-    if (label !== null && JOINS.test(label)) text = text.split(label + " ").join(label);
-    return text.replace(KEY, function (whole, key, space) {
-      if (!Object.prototype.hasOwnProperty.call(known, key)) return whole;
-      return JOINS.test(known[key]) ? known[key] : known[key] + (space || "");
-    });
-  }
   function renderError(tree, error, path, tables) {
     var language = document.documentElement.getAttribute("lang");
     var known = factLabels(tree);
-    var message = errorText(error, known, language, tables.messages);
-    var name = error.field ? (fieldLabel(error.field, known) || error.field) : null;
-    if (name && message.indexOf(name) >= 0) name = null;
+    var parts = window.CaipanMessages.errorParts(tables.messages, error, known, language);
+    var message = parts.message, name = parts.label;
     var label = name ? labels.input_error_field.replace("{field}", function () { return name; }) : labels.input_error;
     document.title = labels.site;
     setContent([
