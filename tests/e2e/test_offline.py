@@ -204,7 +204,9 @@ def test_offline_walk_each_tree_to_a_ruling(offline, slug):
         assert page.locator("a.answer").first.bounding_box()["height"] >= 44
         page.locator("a.answer").last.click()
         page.wait_for_load_state()
-    assert page.locator(".ruling-card h1").inner_text().startswith("裁决")
+    # Result first (issue 19), as the server's card (tests/e2e/test_wizard.py): the outcome in words, then the law.
+    assert page.locator(".ruling-card h1.ruling-summary").inner_text().strip()
+    assert page.locator(".ruling-card .ruling-rule").inner_text().startswith("裁决")
     assert page.locator(".ruling-card .script").inner_text().strip()
     assert page.locator("[data-offline-badge]").is_visible()
     screenshot(page, f"offline-wizard-{slug}-ruling")
