@@ -187,8 +187,8 @@ def law77_scores() -> dict[str, dict[str, list[int]]]:
 def law77_breakdowns() -> dict[str, object]:
     """Law 77: the itemised breakdown of every score in :func:`law77_scores`, as the score pad shows it.
 
-    ``items`` lists each distinct line once (``[item, label_zh, points, label_en]``:
-    ``["insult", "完成加倍定约奖分", 50, "Bonus for making a doubled contract"]``);
+    ``items`` lists each distinct line once (``[item, label_zh, points]``: ``["insult", "完成加倍定约奖分", 50]``),
+    ``labels_en`` each one's English words (``"Bonus for making a doubled contract"``);
     ``rows`` is keyed like the scores (contract, then ``"false"``/``"true"`` vulnerable) and holds, for each trick
     count 0–13, the indexes of its lines in order. Computed by :func:`bridge.scoring.score`.
     """
@@ -208,9 +208,9 @@ def law77_breakdowns() -> dict[str, object]:
                     ]
                     for vulnerable, vulnerability in _VULNERABILITY_WHEN.items()
                 }
-    with translation.override("en"):  # the page's words for each line (rulings.labels), as the server says them
-        lines = [[item, label_zh, points, score_item_label(item, label_zh)] for item, label_zh, points in items]
-    return {"items": lines, "law": scoring.LAW, "rows": rows}
+    with translation.override("en"):  # each line in English (rulings.labels), as an English page says it
+        english = [score_item_label(item, label_zh) for item, label_zh, _points in items]
+    return {"items": [list(item) for item in items], "labels_en": english, "law": scoring.LAW, "rows": rows}
 
 
 def error_messages() -> dict[str, dict[str, str]]:

@@ -129,8 +129,8 @@
     if (contract.strain !== null) {
       var B = T.breakdowns;
       breakdown = B.rows[contractKey(contract, T)][result.vulnerable ? "true" : "false"][tricks].map(function (i) {
-        var line = B.items[i];  // [item, label_zh, points, label_en] (offline/data.py law77_breakdowns)
-        return { item: line[0], label: chinese ? line[1] : line[3], points: line[2], law: B.law };
+        var line = B.items[i];  // [item, label_zh, points] and labels_en[i] (offline/data.py law77_breakdowns)
+        return { item: line[0], label: chinese ? line[1] : B.labels_en[i], points: line[2], law: B.law };
       });
     }
     return {
