@@ -277,7 +277,9 @@ class RulingDetailApi(ClubApi):
         try:
             services.ruling_update(record=record, expected_version=version, by=request.user, changes=data)
         except services.VersionConflict as exc:
-            raise ConflictError(exc.message, "version") from exc
+            raise ConflictError(
+                exc.message + _("请重新读取记录，看过对方的修改后再提交。"), "version"
+            ) from exc
         return Response(record_data(_record_or_404(self.club, number), request))
 
 

@@ -45,6 +45,6 @@ class VersionConflict(Exception):
         when = timezone.localtime(latest.at).strftime("%Y-%m-%d %H:%M") if latest else "?"
         self.message = _(
             "此裁决已被 %(who)s 于 %(when)s 修改（当前版本 %(current)s，你的修改基于版本 %(expected)s）。"
-            "你的修改没有保存：请重新打开记录，看过对方的修改后再改。"
+            "你的修改没有保存。"
         ) % {"who": who, "when": when, "current": self.current, "expected": expected}
         super().__init__(self.message)

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from clubs import labels as log_labels
 from clubs import selectors
 from clubs.models import RulingRecord
 from rulings.choices import SIDES as SIDE_CHOICES
@@ -105,10 +106,10 @@ def csv_row(record: RulingRecord, labels: dict[str, str]) -> list[object]:
         "event": record.event,
         "session": record.session,
         "board": record.board,
-        "dealer": record.dealer,
-        "vulnerability": record.vulnerability,
+        "dealer": log_labels.seat_label(record.dealer),
+        "vulnerability": log_labels.vulnerability_label(record.vulnerability),
         "table": record.table,
-        "director": record.director.get_username(),
+        "director": log_labels.person_name(record.director),
         "called_by": record.called_by,
         "irregularity": labels.get(record.irregularity, record.irregularity),
         "rule": (record.outcome or {}).get("rule", ""),

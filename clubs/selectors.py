@@ -30,6 +30,7 @@ from clubs.models import (
     RulingRecord,
     RulingRevision,
 )
+from config import language
 from config.errors import error_text
 from rulings.trees import trees
 
@@ -64,14 +65,21 @@ def club_members(*, club: Club) -> QuerySet[Membership]:
 
 
 def irregularity_choices() -> list[tuple[str, str]]:
-    """(code, Chinese name) for every tree, then 其他."""
-    return [(slug, tree.title) for slug, tree in trees().items()] + [(OTHER_IRREGULARITY, _("其他违规"))]
+    """(code, name in the reader's language) for every tree, then 其他."""
+    return [(slug, _tree_title(tree)) for slug, tree in trees().items()] + [
+        (OTHER_IRREGULARITY, _("其他违规"))
+    ]
+
+
+def _tree_title(tree) -> str:
+    """A tree's title in the reader's language (its title_en in English)."""
+    return tree.title_en if language.english() and tree.title_en else tree.title
 
 
 def irregularity_label(code: str) -> str:
     tree = trees().get(code)
     if tree is not None:
-        return tree.title
+        return _tree_title(tree)
     return _("其他违规") if code == OTHER_IRREGULARITY else code
 
 
@@ -368,7 +376,7 @@ def ruling_replay(*, record: RulingRecord) -> Replay | None:
     except EngineError as exc:
         return Replay(tree.version, False, error=error_text(exc))  # shown on the page, in its language
     if evaluation.ruling is None:
-        question = evaluation.question.text.zh if evaluation.question else ""
+        question = language.pick(evaluation.question.text) if evaluation.question else ""
         return Replay(tree.version, False, error=_("当前的决策树还需要回答：%(q)s") % {"q": question})
     data = evaluation.ruling.as_dict()
     laws = tuple(data.pop("laws"))

@@ -1,11 +1,12 @@
 """API error shape shared by every endpoint: {"error": "...", "field": "..."} (DESIGN.md §7).
 
 Bad input is the one :class:`bridge.errors.FieldError` (also re-exported here for the API views that raise it):
-a 400 with its default text (English for the core's messages) and the field it names. :class:`ConflictError`
-is the same shape with a 409. Everything else under ``/api/`` answers the same shape too (security review M5,
-L1): a body that does not parse or nests too deep (:class:`JSONParser`), a body over the upload limit, an unknown
-path (:func:`api_not_found`, for any method) and a server error (:func:`server_error`, the site's handler500).
-Text a client sent is echoed only as it can be encoded: a lone surrogate is shown as ``ascii()`` would.
+a 400 with its message in the request's language (Accept-Language or the language cookie, as for pages; Chinese
+by default) and the field it names, by its API key. :class:`ConflictError` is the same shape with a 409. Everything
+else under ``/api/`` answers the same shape too (security review M5, L1): a body that does not parse or nests too
+deep (:class:`JSONParser`), a body over the upload limit, an unknown path (:func:`api_not_found`, for any method)
+and a server error (:func:`server_error`, the site's handler500). Text a client sent is echoed only as it can be
+encoded: a lone surrogate is shown as ``ascii()`` would.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from bridge.errors import FieldError
+from config.errors import api_error_text
 
 __all__ = [
     "ConflictError",
@@ -98,8 +100,7 @@ def _first_message(detail) -> tuple[str, str | None]:
 def exception_handler(exc, context):
     if isinstance(exc, FieldError):
         code = getattr(exc, "status_code", status.HTTP_400_BAD_REQUEST)
-        body = exc.as_dict()
-        return Response(_shape(body["error"], body["field"]), status=code)
+        return Response(_shape(api_error_text(exc), exc.field), status=code)
     if isinstance(exc, RequestDataTooBig):
         return Response(_shape("request body too large", None), status=413)
     if isinstance(exc, exceptions.ParseError):

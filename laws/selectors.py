@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db.models import Prefetch
@@ -13,6 +14,7 @@ from bridge.references import law_of, parse_ref_query
 from laws import corrections as editorial
 from laws.models import Chapter, Definition, Edition, Law, Reference, Section, Source
 from laws.rendering import RenderContext, render
+from laws.text import arabic_references
 
 _CONTEXTS: dict[tuple[int, int], RenderContext] = {}
 
@@ -131,15 +133,17 @@ def law_neighbours(law: Law) -> tuple[Law | None, Law | None]:
 
 
 def resolve_goto(edition: Edition, query: str) -> str | None:
-    """`27`, `27B1`, `第27条` → the URL of that law or section, if it exists."""
-    ref = parse_ref_query(query)
+    """`27`, `27B1`, `第27条`, `第二十七条`, `二十七条B款` → the URL of that law or section, if it exists."""
+    ref = parse_ref_query(query) or parse_ref_query(arabic_references(query, bare=True))
     if ref is None:
         return None
     if Section.objects.filter(edition=edition, ref=ref).exists():
         return section_url(ref)
     law_number = law_of(ref)
     if Law.objects.filter(edition=edition, number=law_number).exists():
-        return reverse("laws:law", args=[law_number])
+        url = reverse("laws:law", args=[law_number])
+        # A section the law does not have (27Z): the law page, saying the section was not found.
+        return url if ref.isdigit() else f"{url}?{urlencode({'missing': ref})}"
     return None
 
 

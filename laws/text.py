@@ -46,6 +46,31 @@ def from_chinese_numeral(text: str) -> int:
     return _DIGITS.index(text)
 
 
+# A law number in Chinese numerals before 条 (第二十七条), an item number before 项 (B款一项).
+_NUMERAL_LAW_RE = re.compile(r"(第\s*)?(?<![一二三四五六七八九十])([一二三四五六七八九十]{1,3})(?=\s*条)")
+_NUMERAL_ITEM_RE = re.compile(r"(?<=款)(\s*)([一二三四五六七八九十]{1,3})(?=\s*项)")
+
+
+def arabic_references(text: str, *, bare: bool = False) -> str:
+    """第二十七条B款一项 → 第27条B款1项: directors say law numbers in Chinese numerals. Without 第 (二十七条) only
+    when `bare` (the whole query is a reference): inside a sentence 一条 is "one rule", not Law 1."""
+
+    def law(m: re.Match) -> str:
+        if m.group(1) is None and not bare:
+            return m.group(0)
+        return (m.group(1) or "") + _arabic(m.group(2))
+
+    text = _NUMERAL_LAW_RE.sub(law, text)
+    return _NUMERAL_ITEM_RE.sub(lambda m: m.group(1) + _arabic(m.group(2)), text)
+
+
+def _arabic(numeral: str) -> str:
+    try:
+        return str(from_chinese_numeral(numeral))
+    except (ValueError, IndexError):
+        return numeral
+
+
 def to_chinese_numeral(n: int) -> str:
     if n < 10:
         return _DIGITS[n]

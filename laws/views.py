@@ -1,5 +1,7 @@
 """Law pages: home with the go-to box, chapters, a law with its section tree, the glossary, ref jumps."""
 
+from urllib.parse import urlencode
+
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -9,7 +11,7 @@ from django.utils.translation import gettext as _
 from bridge.references import law_of, parse_ref_query
 from laws import corrections as editorial
 from laws import selectors
-from laws.models import Definition
+from laws.models import Definition, Section
 from laws.rendering import render as render_text
 
 
@@ -52,6 +54,8 @@ def law(request, number: int):
     law = selectors.law_get(edition, number)
     context = selectors.render_context(edition)
     previous, following = selectors.law_neighbours(law)
+    # /laws/27X9/ or 转到 27Z: the law exists, the section does not — say so above the law (bug 16).
+    missing = parse_ref_query(request.GET.get("missing", "")[:20])
     return render(
         request,
         "laws/law.html",
@@ -62,6 +66,7 @@ def law(request, number: int):
             "cited_by": selectors.law_cited_by(law),
             "previous": previous,
             "next": following,
+            "missing": missing,
         },
     )
 
@@ -71,7 +76,11 @@ def section_redirect(request, ref: str):
     if normalised is None:
         raise Http404("not a law reference")
     url = reverse("laws:law", args=[law_of(normalised)])
-    return redirect(url if normalised.isdigit() else f"{url}#{normalised}")
+    if normalised.isdigit():
+        return redirect(url)
+    if not Section.objects.filter(edition=selectors.edition_default(), ref=normalised).exists():
+        return redirect(f"{url}?{urlencode({'missing': normalised})}")
+    return redirect(f"{url}#{normalised}")
 
 
 def glossary(request):

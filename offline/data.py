@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 
 from django.urls import reverse
+from django.utils import translation
 
 from bridge import (
     Contract,
@@ -27,17 +28,21 @@ from bridge import (
     cards,
     poll,
     revoke,
+    scoring,
     tables,
 )
 from bridge.errors import FieldError
 from bridge.messages import CATALOG
 from bridge.scoring import score
 from bridge.trees import Leaf
+from config.field_labels import FIELD_LABELS
 from laws.models import Definition, Edition
 from laws.rendering import render as render_text
 from laws.selectors import edition_default, render_context
-from rulings.labels import FIELDS, VALUES
+from rulings.labels import FIELDS, VALUES, score_item_label
+from rulings.summary import summary_rules
 from rulings.trees import trees
+from rulings.wizard_views import RARE_GROUPS
 from search import synonyms
 from search import trees as search_trees
 from search.analysis import english_stem
@@ -179,11 +184,51 @@ def law77_scores() -> dict[str, dict[str, list[int]]]:
     return rows
 
 
+def law77_breakdowns() -> dict[str, object]:
+    """Law 77: the itemised breakdown of every score in :func:`law77_scores`, as the score pad shows it.
+
+    ``items`` lists each distinct line once (``[item, label_zh, points]``: ``["insult", "完成加倍定约奖分", 50]``),
+    ``labels_en`` each one's English words (``"Bonus for making a doubled contract"``);
+    ``rows`` is keyed like the scores (contract, then ``"false"``/``"true"`` vulnerable) and holds, for each trick
+    count 0–13, the indexes of its lines in order. Computed by :func:`bridge.scoring.score`.
+    """
+    items: dict[tuple[str, str, int], int] = {}
+    rows: dict[str, dict[str, list[list[int]]]] = {}
+    for level in range(cards.MIN_LEVEL, cards.MAX_LEVEL + 1):
+        for strain in Strain:
+            for doubled in Doubling:
+                contract = Contract(level, strain, doubled)
+                rows[str(contract)] = {
+                    _key(vulnerable): [
+                        [
+                            items.setdefault((line.item, line.label_zh, line.points), len(items))
+                            for line in score(contract, Seat.N, vulnerability, tricks).breakdown
+                        ]
+                        for tricks in range(cards.TOTAL_TRICKS + 1)
+                    ]
+                    for vulnerable, vulnerability in _VULNERABILITY_WHEN.items()
+                }
+    with translation.override("en"):  # each line in English (rulings.labels), as an English page says it
+        english = [score_item_label(item, label_zh) for item, label_zh, _points in items]
+    return {"items": [list(item) for item in items], "labels_en": english, "law": scoring.LAW, "rows": rows}
+
+
 def error_messages() -> dict[str, dict[str, str]]:
     """Every message of the rules core by its code, in English and Chinese (:data:`bridge.messages.CATALOG`):
     the browser formats an error's code and params with these templates, in the page's language, as
     :meth:`bridge.errors.FieldError.text` does on the server (static/js/messages.js)."""
     return {code: {"en": message.en, "zh": message.zh} for code, message in CATALOG.items()}
+
+
+def field_labels() -> dict[str, dict[str, str]]:
+    """What a page calls each input field (:data:`config.field_labels.FIELD_LABELS`), in Chinese and English: the
+    browser names the fields of an error by these, as :func:`config.errors.error_text` does on the server
+    (static/js/messages.js ``labelled``)."""
+    out = {}
+    for key, language in (("zh", "zh-hans"), ("en", "en")):
+        with translation.override(language):
+            out[key] = {name: str(label) for name, label in FIELD_LABELS.items()}
+    return out
 
 
 def error_cell(error: FieldError) -> dict[str, object]:
@@ -231,6 +276,8 @@ def artificial_scores() -> dict[str, dict[str, dict[str, object]]]:
             side = adjusted.artificial(form, {"NS": fault, "EW": fault})[cards.Side.NS]
             rows[form.value][fault.value] = {
                 "label": side.label.value,
+                "label_zh": side.label_zh,
+                "laws": list(side.laws),
                 "percent": None if side.percent is None else round(side.percent),
                 "imps": side.imps,
             }
@@ -263,6 +310,7 @@ def score_tables() -> dict:
         "BOOK": tables.BOOK,
         "PASSED_OUT_SCORE": tables.PASSED_OUT_SCORE,
         "scores": law77_scores(),
+        "breakdowns": law77_breakdowns(),
         "cards": {
             "MIN_LEVEL": cards.MIN_LEVEL,
             "MAX_LEVEL": cards.MAX_LEVEL,
@@ -291,6 +339,9 @@ def score_tables() -> dict:
             "tricks_transferred": revoke_transfers(),
         },
         "messages": error_messages(),
+        "field_labels": field_labels(),
+        # The score pad's passed-out board: scored without a vulnerability when none is given (rulings.calculators).
+        "calculators": {"PASSED_OUT_VULNERABILITY": Vulnerability.NONE.value},
         **judgement_tables(),
     }
 
@@ -312,6 +363,8 @@ def judgement_tables() -> dict:
             "PERCENT_DECIMALS": tables.PERCENT_DECIMALS,
             "LONE_SCORE_PERCENTAGE": tables.LONE_SCORE_PERCENTAGE,
         },
+        # Law 88: a side in no way at fault gets at least this, or its session percentage if higher (pairs).
+        "ARTIFICIAL_PERCENT": dict(tables.ARTIFICIAL_PERCENT),
         "side_names": {name: side.value for name, side in cards._SIDE_NAMES.items()},
         "pass_text": str(Contract.passed_out()),
         "assigned": {
@@ -370,10 +423,13 @@ def wizard_data() -> dict:
 
 
 def outcome_labels() -> dict:
-    """The ruling card's labels (rulings/labels.py), in the request's language."""
+    """The ruling card's labels (rulings/labels.py) and its headline's wording and rules (rulings/summary.py),
+    in the request's language; and the rare exceptions each tree asks on one screen (rulings.wizard_views)."""
     return {
         "fields": {name: str(label) for name, label in FIELDS.items()},
         "values": {f"{name}:{value}": str(label) for (name, value), label in VALUES.items()},
+        "summary": summary_rules(),
+        "groups": {slug: list(names) for slug, names in RARE_GROUPS.items()},
     }
 
 

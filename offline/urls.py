@@ -16,4 +16,7 @@ urlpatterns = [
     path("offline/tables.json", views.tables, name="tables"),
     path("offline/wizard.json", views.wizard_data, name="wizard-data"),
     path("offline/pack.json", views.pack, name="pack"),
+    path("offline/bundle.json", views.bundle, name="bundle"),
+    path("offline/version.json", views.version, name="version"),
+    path("favicon.ico", views.favicon, name="favicon"),
 ]

@@ -7,15 +7,18 @@ import json
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.http import HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import FileResponse, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from bridge import Vulnerability
 from laws.selectors import edition_default
+from offline import bundle as bundles
 from offline import data
 from offline.middleware import PRIVATE_PREFIXES
 from rulings.trees import trees
@@ -35,12 +38,15 @@ PRECACHED_STATIC = (
     "js/offline-wizard.js",
     "js/assigned-builder.js",
     "js/judgement.js",
+    "js/calculators.js",
     "css/judgement.css",
     "icons/icon.svg",
     "icons/icon-192.png",
     "icons/icon-512.png",
 )
 CACHE_PREFIX = "caipan-"
+NETWORK_TIMEOUT_MS = 2500
+"""A network that hangs rather than fails: the worker serves the stored copy after this long."""
 PAGES_CACHE = data.PAGES_CACHE
 THEME_COLOR = "#0b5cad"
 THEME_COLOR_DARK = "#121417"
@@ -73,6 +79,15 @@ def sw_config() -> dict:
             reverse("offline:search-shell"),
             reverse("offline:tables"),
             reverse("offline:manifest"),
+            reverse("offline:favicon"),
+        ],
+        "networkTimeoutMs": NETWORK_TIMEOUT_MS,
+        # A calculator's address with a query is answered offline by its stored pad (static/js/calculators.js).
+        "calculatorPages": [
+            reverse("rulings:score"),
+            reverse("rulings:imps"),
+            reverse("rulings:matchpoints"),
+            reverse("rulings:adjusted"),
         ],
         "staticPrefix": settings.STATIC_URL,
         "privatePrefixes": list(PRIVATE_PREFIXES),
@@ -83,8 +98,16 @@ def sw_config() -> dict:
             "/api/definitions/",
             "/api/rulings/trees/",
             reverse("offline:manifest"),
+            reverse("offline:favicon"),
         ],
-        "neverCache": ["/api/search/", "/i18n/", "/sw.js", reverse("offline:pack")],
+        "neverCache": [
+            "/api/search/",
+            "/i18n/",
+            "/sw.js",
+            reverse("offline:pack"),
+            reverse("offline:bundle"),
+            reverse("offline:version"),
+        ],
         "offlinePage": reverse("offline:page"),
         "wizardShell": reverse("offline:wizard-shell"),
         "searchShell": reverse("offline:search-shell"),
@@ -215,4 +238,49 @@ def pack(request):
     """/offline/pack.json: what "download all" stores, and the version it amounts to."""
     response = _json(request, data.pack())
     response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def version(request):
+    """/offline/version.json: the version of what "download all" stores, small, so a tablet can tell whether its
+    copy is stale (static/js/offline.js) without fetching the list."""
+    pack = data.pack()
+    response = _json(
+        request, {"edition": pack["edition"], "revision": pack["revision"], "version": pack["version"]}
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def bundle(request):
+    """/offline/bundle.json: every page of the pack in one JSON (url, Content-Type, body), gzip-compressed when
+    the browser accepts it: "download all" in one request instead of ~220."""
+    built = bundles.bundle(get_language() or settings.LANGUAGE_CODE, request.get_host())
+    etag = f'"bundle-{built.version}-{get_language()}"'
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponseNotModified()
+    gzipped = "gzip" in request.headers.get("Accept-Encoding", "").lower()
+    response = HttpResponse(
+        built.gzipped if gzipped else built.body, content_type="application/json; charset=utf-8"
+    )
+    if gzipped:
+        response["Content-Encoding"] = "gzip"  # compressed once, when built; GZipMiddleware leaves it alone
+    response["Content-Length"] = str(len(response.content))
+    response["X-Caipan-Bundle-Entries"] = str(built.count)
+    response["X-Caipan-Bundle-Bytes"] = str(len(built.body))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-store"
+    patch_vary_headers(response, ("Accept-Encoding", "Accept-Language", "Cookie"))
+    return response
+
+
+@require_GET
+def favicon(request):
+    """/favicon.ico: the app's icon (PNG; every browser reads it under this name), for pages and files that do
+    not link one (the print sheet, the manifest) — no more 404 in the console."""
+    path = finders.find("icons/icon-192.png")
+    response = FileResponse(open(path, "rb"), content_type="image/png")
+    response["Cache-Control"] = "public, max-age=86400"
     return response

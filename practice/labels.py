@@ -1,7 +1,7 @@
 """Display labels for practice (translatable, Chinese first): topics, difficulties, drill prompts and options."""
 
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from bridge.references import chinese_ref
 from practice.models import Topic
@@ -44,7 +44,8 @@ def drill_prompt(field: str) -> str:
 def drill_option(field: str, value: object) -> str:
     """The text of one drill option: a law reference in the rulebook's form, yes/no, or the wizard's label."""
     if field == "rule" and isinstance(value, str):
-        return chinese_ref(value)  # a rule is a law reference (tests/practice/core/test_drills.py)
+        # A rule is a law reference (tests/practice/core/test_drills.py), in the page's language.
+        return f"Law {value}" if (get_language() or "").startswith("en") else chinese_ref(value)
     if isinstance(value, bool):
         return _("是") if value else _("否")
     label = VALUES.get((field, value))

@@ -59,7 +59,13 @@ def _drill(slug: str, seed: int, language: str) -> Scenario:
     tree = trees().get(slug)
     if tree is None or slug not in drills.TREE_TOPICS:
         raise Http404(f"no drills for {slug!r}")
-    return drills.make_drill(tree, seed, label=labels.drill_option, prompt=labels.drill_prompt)
+    return drills.make_drill(
+        tree,
+        seed,
+        label=labels.drill_option,
+        prompt=labels.drill_prompt,
+        english=language.lower().startswith("en"),
+    )
 
 
 def drill_get(slug: str, seed: int) -> Scenario:

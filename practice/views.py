@@ -8,6 +8,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -124,6 +125,7 @@ def _case_context(scenario: Scenario, topic, difficulty, drill_slug) -> dict[str
     mode = _mode_query(topic, difficulty, drill_slug)
     return {
         "scenario": scenario,
+        "title": _scenario_title(scenario),
         "topic_label": labels.topic_label(scenario.topic),
         "difficulty_label": labels.DIFFICULTY_LABELS.get(scenario.difficulty, scenario.difficulty),
         "situation_html": selectors.text_html(scenario.situation),
@@ -136,10 +138,27 @@ def _case_context(scenario: Scenario, topic, difficulty, drill_slug) -> dict[str
     }
 
 
+def _tree_title(slug: str) -> str:
+    """A tree's title in the page's language (its ``title_en`` on an English page)."""
+    tree = selectors.trees().get(slug)
+    if tree is None:
+        return slug
+    return (
+        tree.title_en if (translation.get_language() or "").startswith("en") and tree.title_en else tree.title
+    )
+
+
+def _scenario_title(scenario: Scenario) -> str:
+    """A generated drill is titled in the page's language (the core names it in Chinese); a bank case as written."""
+    drill = drills.parse_drill_id(scenario.id)
+    if drill is None:
+        return scenario.title
+    return _("%(title)s · 练习 %(seed)s") % {"title": _tree_title(drill[0]), "seed": drill[1]}
+
+
 def _mode_label(topic, difficulty, drill_slug) -> str:
     if drill_slug:
-        tree = selectors.trees().get(drill_slug)
-        return _("生成练习：%(title)s") % {"title": tree.title if tree else drill_slug}
+        return _("生成练习：%(title)s") % {"title": _tree_title(drill_slug)}
     parts = [labels.topic_label(topic) if topic else _("综合")]
     if difficulty:
         parts.append(str(labels.DIFFICULTY_LABELS[difficulty]))

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 import bridge
 from bridge import EngineError, messages, tables
 from bridge.inputs import required, whole_number
+from rulings.labels import score_item_label
 
 # The highest board number the calculators take (security review L6): Law 2 numbers boards from 1, and no
 # event plays ten thousand.
@@ -52,7 +53,8 @@ def score_data(result: bridge.Score) -> dict:
         "score_ns": result.score_ns,
         "score_ew": result.score_ew,
         "breakdown": [
-            {"item": i.item, "label": i.label_zh, "points": i.points, "law": i.law} for i in result.breakdown
+            {"item": i.item, "label": score_item_label(i.item, i.label_zh), "points": i.points, "law": i.law}
+            for i in result.breakdown
         ],
     }
 

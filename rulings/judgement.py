@@ -21,6 +21,7 @@ from bridge.assigned_builder import AssignedBuild
 from bridge.inputs import number, scores_from_text, whole_number
 from bridge.poll import PollTally
 from bridge.trees import Evaluation, Tree
+from config import language
 
 BUILDER_ROWS = 5
 """Rows of possible results the form offers (the engine takes up to bridge.assigned_builder.MAX_RESULTS)."""
@@ -197,4 +198,4 @@ def ruling_summary(evaluation: Evaluation | None) -> dict[str, object] | None:
     if evaluation.ruling is not None:
         return {"rule": evaluation.ruling.outcome.get("rule"), "laws": list(evaluation.ruling.laws)}
     question = evaluation.question
-    return {"question": question.text.zh if question else ""}
+    return {"question": language.pick(question.text) if question else ""}

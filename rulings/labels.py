@@ -1,5 +1,8 @@
 """Display labels for the trees' outcome fields (the wizard's ruling card). Translatable; Chinese first."""
 
+import re
+
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 FIELDS = {
@@ -123,3 +126,28 @@ def outcome_rows(outcome) -> list[tuple[str, str, object]]:
             shown = VALUES.get((name, value), value)
         rows.append((name, FIELDS.get(name, name), shown))
     return rows
+
+
+# The Law 77 score breakdown (bridge.scoring.ScoreItem.item): the core names each line in Chinese; a page or an API
+# answer names it in its own language from the stable key (and the count the core's Chinese label carries).
+SCORE_ITEMS = {
+    "trick_score": _("定约墩分"),
+    "insult": _("完成加倍定约奖分"),
+    "insult_redoubled": _("完成再加倍定约奖分"),
+    "game_bonus": _("成局奖分"),
+    "partscore_bonus": _("部分定约奖分"),
+    "small_slam": _("小满贯奖分"),
+    "grand_slam": _("大满贯奖分"),
+}
+
+
+def score_item_label(item: str, label_zh: str) -> str:
+    """The breakdown line ``item`` in the active language; ``label_zh`` is the core's label (kept when unknown)."""
+    count = int(match.group()) if (match := re.search(r"\d+", label_zh)) else 0
+    if item == "overtricks":
+        return gettext("超额%(n)s墩") % {"n": count}
+    if item == "undertricks":
+        return gettext("宕%(n)s墩罚分") % {"n": count}
+    if item == "insult" and "再加倍" in label_zh:
+        item = "insult_redoubled"
+    return str(SCORE_ITEMS[item]) if item in SCORE_ITEMS else label_zh

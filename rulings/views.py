@@ -79,7 +79,8 @@ def matchpoints_page(request):
 
 
 def adjusted_page(request):
-    p = request.POST if request.method == "POST" else None
+    # A GET with a method (the pads' forms, so a stored copy can answer offline) or a POST (older links).
+    p = request.POST if request.method == "POST" else (request.GET if request.GET.get("method") else None)
     context = {
         "sides": SIDES,
         "faults": FAULTS,

@@ -5,12 +5,26 @@ from urllib.parse import urlencode
 from django.shortcuts import render
 
 from bridge import EngineError, Vulnerability
-from bridge.trees import evaluate
+from bridge.trees import QuestionNode, Tree, evaluate
+from config import language
 from config.errors import error_context
 from laws.rendering import render as render_text
 from laws.selectors import edition_default, render_context
 from rulings.labels import outcome_rows
+from rulings.summary import ruling_summary
 from rulings.trees import facts_from_query, tree_get, trees
+
+# Rare exceptions a common walk answers "no" to, asked together on one screen ("do any of these apply?").
+# The facts stay the tree's own: the screen's links set the same facts, in the same order, that the one-by-one
+# questions would, so the ruling, the URL and the API do not change.
+RARE_GROUPS: dict[str, tuple[str, ...]] = {
+    "revoke": (
+        "subsequent_revoke_same_suit_same_player",  # 64B2
+        "failure_to_play_faced_card",  # 64B3
+        "noticed_after_nos_called_next_deal",  # 64B4
+        "noticed_after_round_ended",  # 64B5
+    ),
+}
 
 
 def wizard_index(request):
@@ -23,7 +37,11 @@ def wizard_walk(request, slug: str):
     try:
         evaluation = evaluate(tree, facts)
     except EngineError as exc:
-        context = {"tree": tree, "error": error_context(exc), "restart": request.path}
+        context = {
+            "tree": tree,
+            "error": error_context(exc, fact_labels(tree), general=False),
+            "restart": request.path,
+        }
         return render(request, "rulings/wizard/error.html", context, status=400)
 
     # Each answered step links back to the walk as it stood before that answer.
@@ -45,7 +63,18 @@ def wizard_walk(request, slug: str):
     if evaluation.question is not None:
         question = evaluation.question
         base = {**answered, **optional}
-        if question.options:
+        group = _rare_group(tree, base, question.fact)
+        if group:
+            none_query = {**base, **{name: "false" for name in group}}
+            choices = [
+                (
+                    tree.fact(name).text,
+                    f"?{urlencode({**base, **dict.fromkeys(group[:i], 'false'), name: 'true'})}",
+                )
+                for i, name in enumerate(group)
+            ]
+            context.update(group_none_url=f"?{urlencode(none_query)}")
+        elif question.options:
             choices = [
                 (o.label, f"?{urlencode({**base, question.fact: _query_value(o.value)})}")
                 for o in question.options
@@ -56,27 +85,129 @@ def wizard_walk(request, slug: str):
                 (n, f"?{urlencode({**base, question.fact: n})}")
                 for n in range((question.minimum or 0), high + 1)
             ]
+        low, high = remaining_questions(tree, question.node, _group_facts(tree))
         context.update(
             question=question,
+            group=[tree.fact(name) for name in group],
             choices=choices,
+            numeric=not group and not question.options,
             answered_query=urlencode(answered),
-            step_number=len(steps) + 1,
-            back_url=steps[-1]["back_url"] if steps else None,
+            step_number=_screens(tree, steps) + 1,
+            remaining_low=low - 1,
+            remaining_high=high - 1,
+            back_url=_back_url(request.path, tree, steps),
         )
         return render(request, "rulings/wizard/question.html", context)
     ruling = evaluation.ruling
+    english = language.english()
+    given = {**answered, **optional}
     context.update(
         ruling=ruling,
+        summary=ruling_summary(tree.slug, ruling.outcome, evaluation_facts(evaluation, optional)),
         rows=outcome_rows(ruling.outcome),
-        script_html=_law_html(ruling.script.zh),
-        script_en_html=_law_html(ruling.script.en),
+        # The script in the page's language first, the other language behind a disclosure.
+        script_html=_law_html(ruling.script.en if english else ruling.script.zh),
+        script_other_html=_law_html(ruling.script.zh if english else ruling.script.en),
+        script_other_lang="zh-Hans" if english else "en",
+        script_other_name="中文" if english else "English",
         optional_facts=[f for f in tree.facts if f.optional],
         answered=answered,
         given_optional=optional,
         vulnerabilities=[v.value for v in Vulnerability],
-        record_query=urlencode({**answered, **optional}),
+        record_query=urlencode(given),
+        back_url=_back_url(request.path, tree, steps),
+        can_record=_can_record(request.user),
     )
     return render(request, "rulings/wizard/ruling.html", context)
+
+
+def fact_labels(tree) -> dict[str, str]:
+    """The tree's facts by their questions, quoted, in the page's language: what an error about a fact names."""
+    if language.english():
+        return {f.name: f"“{f.text.en}”" for f in tree.facts if f.text}
+    return {f.name: f"“{f.text.zh}”" for f in tree.facts if f.text}
+
+
+def evaluation_facts(evaluation, optional: dict) -> dict[str, object]:
+    """The answered facts (typed, as the engine read them) and the optional inputs, for the headline."""
+    facts: dict[str, object] = {step.fact: step.value for step in evaluation.path}
+    for name, value in optional.items():
+        facts[name] = int(value) if str(value).lstrip("-").isdigit() else value
+    return facts
+
+
+def _can_record(user) -> bool:
+    """「记录此裁决」 is offered to anonymous users (sign-in comes first) and to those who may record somewhere."""
+    if not user.is_authenticated:
+        return True
+    from clubs.models import Capability
+    from clubs.permissions import memberships_with
+
+    return bool(memberships_with(user=user, capability=Capability.RECORD))
+
+
+def _group_facts(tree: Tree) -> frozenset[str]:
+    return frozenset(RARE_GROUPS.get(tree.slug, ()))
+
+
+def _rare_group(tree: Tree, base: dict, fact: str) -> list[str]:
+    """The run of rare-exception questions the walk asks next, starting at ``fact`` (empty: ask one by one).
+
+    Found by answering them all "no" and seeing which the engine asks in a row, so the tree decides the order.
+    """
+    members = _group_facts(tree)
+    if fact not in members:
+        return []
+    trial = {**base, **{name: "false" for name in members if name not in base}}
+    path = [step.fact for step in evaluate(tree, trial).path]
+    run = []
+    for name in path[path.index(fact) :]:
+        if name not in members:
+            break
+        run.append(name)
+    return run if len(run) > 1 else []
+
+
+def _starts_screen(members: frozenset[str], steps: list[dict], i: int) -> bool:
+    """Whether answered step ``i`` began a screen (a run of grouped exceptions was one screen)."""
+    return i == 0 or not (steps[i]["fact"].name in members and steps[i - 1]["fact"].name in members)
+
+
+def _screens(tree: Tree, steps: list[dict]) -> int:
+    """How many screens the answered steps took."""
+    members = _group_facts(tree)
+    return sum(_starts_screen(members, steps, i) for i in range(len(steps)))
+
+
+def _back_url(path: str, tree: Tree, steps: list[dict]) -> str | None:
+    """The walk as it stood one screen back (before the whole group of exceptions, when they were one screen)."""
+    if not steps:
+        return None
+    members = _group_facts(tree)
+    cut = len(steps) - 1
+    while not _starts_screen(members, steps, cut):
+        cut -= 1
+    return steps[cut]["back_url"]
+
+
+def remaining_questions(tree: Tree, node_id: str, members: frozenset[str] = frozenset()) -> tuple[int, int]:
+    """(fewest, most) screens from ``node_id`` to a ruling, this one included; a run of grouped facts is one."""
+    memo: dict[tuple[str, bool], tuple[int, int]] = {}
+
+    def span(node_id: str, in_group: bool) -> tuple[int, int]:
+        key = (node_id, in_group)
+        if key not in memo:
+            node = tree.node(node_id)
+            if not isinstance(node, QuestionNode):
+                memo[key] = (0, 0)
+            else:
+                grouped = node.fact in members
+                cost = 0 if grouped and in_group else 1
+                spans = [span(target, grouped) for target in dict.fromkeys(node.targets)]
+                memo[key] = (cost + min(s[0] for s in spans), cost + max(s[1] for s in spans))
+        return memo[key]
+
+    return span(node_id, False)
 
 
 def _law_html(text: str) -> str:

@@ -32,7 +32,7 @@ from whoosh.analysis import StemmingAnalyzer
 from whoosh.formats import Format
 from whoosh.lang.porter import stem
 
-from laws.text import from_chinese_numeral
+from laws.text import arabic_references as arabic_references  # re-exported: search.plan reads it here
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 CJK_RE = re.compile(f"[{CJK}]")
@@ -68,29 +68,7 @@ def normalise(text: str) -> str:
     return text.lower()
 
 
-# A law number in Chinese numerals before 条 (第二十七条), an item number before 项 (B款一项).
-_NUMERAL_LAW_RE = re.compile(r"(第\s*)?(?<![一二三四五六七八九十])([一二三四五六七八九十]{1,3})(?=\s*条)")
-_NUMERAL_ITEM_RE = re.compile(r"(?<=款)(\s*)([一二三四五六七八九十]{1,3})(?=\s*项)")
-
-
-def arabic_references(text: str, *, bare: bool = False) -> str:
-    """第二十七条B款一项 → 第27条B款1项: directors say law numbers in Chinese numerals. Without 第 (二十七条) only
-    when `bare` (the whole query is a reference): inside a sentence 一条 is "one rule", not Law 1."""
-
-    def law(m: re.Match) -> str:
-        if m.group(1) is None and not bare:
-            return m.group(0)
-        return (m.group(1) or "") + _arabic(m.group(2))
-
-    text = _NUMERAL_LAW_RE.sub(law, text)
-    return _NUMERAL_ITEM_RE.sub(lambda m: m.group(1) + _arabic(m.group(2)), text)
-
-
-def _arabic(numeral: str) -> str:
-    try:
-        return str(from_chinese_numeral(numeral))
-    except (ValueError, IndexError):
-        return numeral
+# Chinese numerals in references (第二十七条 → 第27条) live in laws.text, which the go-to box shares.
 
 
 # ---------------------------------------------------------------------------------------------------- jieba

@@ -14,6 +14,9 @@ _RESULT_FIELDS = {
     "ref": serializers.CharField(allow_null=True, help_text="27B1; the cited ref for a glossary term"),
     "law": serializers.IntegerField(allow_null=True),
     "title": serializers.CharField(),
+    "title_en": serializers.CharField(
+        help_text="the title an English page shows (Law 64A1; the term in English)"
+    ),
     "snippet": serializers.CharField(help_text="HTML: escaped text, matches in <mark>"),
     "url": serializers.CharField(),
     "score": serializers.FloatField(),

@@ -38,12 +38,12 @@ from whoosh.util.filelock import FileLock, try_for
 
 from bridge.references import chinese_ref, find_references, make_ref, split_ref
 from laws.models import Definition, Edition, Law, Section
-from laws.selectors import section_url
+from laws.selectors import official_corrections, section_url
 from search import analysis, synonyms
 
 logger = logging.getLogger(__name__)
 
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3  # 3: docs.json carries the titles an English page shows (title_en, law_title_en)
 """Bumped when the schema, the analysis or meta.json/docs.json change: a generation of another format is rebuilt."""
 POINTER = "CURRENT"
 LOCK = "build.lock"
@@ -96,6 +96,8 @@ class Document:
     title_en: str = ""
     context_en: str = ""
     cites: list[str] = field(default_factory=list)
+    shown_en: str = ""  # the title an English page shows (the sections have no English headings: "Law 64A1")
+    law_title_en: str = ""
 
 
 def _cited(text: str) -> list[str]:
@@ -104,6 +106,13 @@ def _cited(text: str) -> list[str]:
     for found in find_references(text):
         out.update(dict.fromkeys(ancestors(found.ref)))
     return list(out)
+
+
+def _corrected(text: str, where: str, slips) -> str:
+    for slip in slips:
+        if slip.where == where:
+            text = text.replace(slip.original, slip.corrected)
+    return text
 
 
 def ancestors(ref: str) -> list[str]:
@@ -122,6 +131,7 @@ def documents(edition: Edition) -> list[Document]:
     docs: list[Document] = []
     for law in laws.order_by("number"):
         law_title = f"第{law.number}条 {law.title}"
+        law_title_en = f"Law {law.number} {law.title_en}".strip()
         sections = list(law.sections.all())
         by_id = {s.pk: s for s in sections}
         for section in sections:
@@ -145,6 +155,8 @@ def documents(edition: Edition) -> list[Document]:
                         body=section.text,
                         title_en=law.title_en,
                         cites=_cited(section.text),
+                        shown_en=law_title_en,
+                        law_title_en=law_title_en,
                     )
                 )
                 continue
@@ -168,12 +180,18 @@ def documents(edition: Edition) -> list[Document]:
                     body=section.text,
                     context_en=law.title_en,
                     cites=_cited(f"{section.heading}\n{section.text}"),
+                    shown_en=f"Law {section.ref}",
+                    law_title_en=law_title_en,
                 )
             )
+    slips = official_corrections(edition).items
     for definition in Definition.objects.filter(edition=edition).order_by("origin", "order"):
         refs = find_references(definition.text)
         first = refs[0] if refs else None
-        title = definition.term + (f"（{definition.term_en}）" if definition.term_en else "")
+        # A result title shows the corrected reading of a slip in the official English gloss (OPENNINGLEAD →
+        # OPENING LEAD, fixtures/corrections.yaml); the stored definition keeps the source byte for byte.
+        term_en = _corrected(definition.term_en, f"definition:{definition.term}", slips)
+        title = definition.term + (f"（{term_en}）" if term_en else "")
         docs.append(
             Document(
                 id=f"d:{definition.pk}",
@@ -187,8 +205,11 @@ def documents(edition: Edition) -> list[Document]:
                 order=100_000 + definition.order,
                 title_zh=definition.term,
                 body=definition.text,
-                title_en=definition.term_en,
+                title_en=definition.term_en
+                if term_en == definition.term_en
+                else f"{term_en} {definition.term_en}",
                 cites=_cited(definition.text),
+                shown_en=term_en or definition.term,
             )
         )
     return docs
@@ -362,6 +383,9 @@ def _stored(doc: Document, analyse: _Analyser) -> dict:
         "law": doc.law,
         "law_title": doc.law_title,
         "title": doc.title,
+        "title_en": doc.shown_en,
+        "law_title_en": doc.law_title_en,
+        "aside_zh": doc.title_zh if doc.kind == "definition" else doc.title,  # beside the English title
         "url": doc.url,
         "text": doc.text,
         "order": doc.order,

@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils import translation
 from whoosh.query import Term
 
 from bridge import messages
@@ -67,12 +68,16 @@ class Hit:
     url: str
     score: float
     jump: bool = False
+    title_en: str = ""  # what an English page shows (the API answers the rulebook's Chinese ``title``)
+    law_title_en: str = ""
+    aside_zh: str = ""  # the rulebook's Chinese, shown beside title_en
 
     def as_dict(self) -> dict:
         return {
             "ref": self.ref or None,
             "law": self.law,
             "title": self.title,
+            "title_en": self.title_en or self.title,
             "snippet": self.snippet,
             "url": self.url,
             "score": round(self.score, 3),
@@ -95,10 +100,11 @@ class SearchResult:
     def groups(self) -> list[tuple[int | None, str, str, list[Hit]]]:
         """Hits grouped by law in order of first appearance; glossary terms form one group (law None)."""
         groups: dict[int | None, tuple[int | None, str, str, list[Hit]]] = {}
+        english = (translation.get_language() or "").startswith("en")  # the page's language names the laws
         for hit in self.hits:
             key = hit.law if hit.kind == "section" else None
             if key not in groups:
-                label = hit.law_title if key is not None else ""
+                label = ((hit.law_title_en if english else "") or hit.law_title) if key is not None else ""
                 url = hit.url.split("#")[0] if key is not None else reverse("laws:glossary")
                 groups[key] = (key, label, url, [])
             groups[key][3].append(hit)
@@ -280,6 +286,9 @@ def _hit(doc: dict, snippet: str, score: float, jump: bool = False) -> Hit:
         url=doc["url"],
         score=score,
         jump=jump,
+        title_en=doc.get("title_en", ""),
+        law_title_en=doc.get("law_title_en", ""),
+        aside_zh=doc.get("aside_zh", ""),
     )
 
 

@@ -6,10 +6,13 @@
  *
  *  - Pages: the network first; a copy is kept when the response may be kept (see cacheable); when the network
  *    fails (or is very slow and a copy exists) the copy is served, marked data-offline on <html>. With no copy:
- *    /rulings/<slug>/?… gets the offline wizard, /search/?q=… the offline search, /laws/<ref>/ and
+ *    /rulings/<slug>/?… gets the offline wizard, a calculator's /tools/…/?… its stored pad (which computes in the
+ *    browser), /search/?q=… the offline search, /laws/<ref>/ and
  *    /laws/go/?q=<ref> a redirect to the law page, anything else the offline page.
  *  - Static files: from the cache made at install (its name carries a hash of the files), else the network.
  *  - JSON the offline pages read (/offline/…, the laws API, the trees): the network first, then the copy.
+ *  - A navigation that sends a form (POST, the language switch) goes to the network; offline it gets the
+ *    offline page ("this needs the network"), never the browser's error page.
  *  - Never kept: anything but GET, other origins, the private paths (a club's pages, accounts, admin,
  *    practice and their APIs), responses marked private or no-store (the server marks responses to signed-in
  *    users and responses that set a cookie so: the worker cannot see Set-Cookie), redirects and errors.
@@ -19,7 +22,9 @@
 "use strict";
 
 var CONFIG = self.CAIPAN_SW;
-var NAVIGATION_TIMEOUT_MS = 6000; // a hall's wifi that hangs rather than fails: serve the copy after this long
+// A hall's wifi that hangs rather than fails: serve the stored copy after this long (pages and the JSON the
+// offline pages read); the network's answer, if it comes, is still stored for next time.
+var NETWORK_TIMEOUT_MS = CONFIG.networkTimeoutMs || 2500;
 
 try {
   importScripts(CONFIG.refParser); // CaipanOffline.reference: 27B1, 第64条 → the law page
@@ -95,24 +100,46 @@ function tellClients(message) {
 }
 
 // A stored page, marked so the page knows it came from the device (static/js/offline.js shows the badge).
-function markOffline(response) {
+function markOffline(response, reason) {
   if (!response) return response;
   var type = response.headers.get("Content-Type") || "";
   if (type.indexOf("text/html") < 0) return response;
+  var mark = '<html data-offline="cache"' + (reason ? ' data-offline-reason="' + reason + '"' : "");
   return response.text().then(function (text) {
     var headers = new Headers(response.headers);
     headers.delete("Content-Length");
-    return new Response(text.replace(/<html\b/i, '<html data-offline="cache"'), {
+    headers.delete("Content-Encoding");
+    return new Response(text.replace(/<html\b/i, mark), {
       status: 200, statusText: "OK", headers: headers
     });
   });
 }
 
 // ------------------------------------------------------------------------------------------ navigations
+// The stored answer to a navigation: its own copy, or for a calculator's address (/tools/score/?level=4…) the
+// stored pad, which computes the answer in the browser (static/js/calculators.js).
+function storedCopy(request) {
+  return fromCache(request).then(function (stored) {
+    if (stored) return stored;
+    var url = new URL(request.url);
+    if (url.search && CONFIG.calculatorPages.indexOf(url.pathname) >= 0) return fromCache(url.origin + url.pathname);
+    return null;
+  });
+}
+
+// The app's own offline page (never the browser's): `reason` "network" for what only the server can do (a form
+// sent, the language switch), so the page does not tell a user who downloaded everything to download again.
+function offlinePage(reason) {
+  return fromCache(CONFIG.offlinePage).then(function (page) {
+    if (!page) return new Response("offline", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return markOffline(page, reason);
+  });
+}
+
 function offlineAnswer(request) {
   var url = new URL(request.url);
   var path = url.pathname;
-  return fromCache(request).then(function (stored) {
+  return storedCopy(request).then(function (stored) {
     if (stored) return markOffline(stored);
     var ref = null;
     if (self.CaipanOffline) {
@@ -133,9 +160,7 @@ function offlineAnswer(request) {
       shell = CONFIG.searchShell;
     }
     return (shell ? fromCache(shell) : Promise.resolve(null)).then(function (page) {
-      return page || fromCache(CONFIG.offlinePage);
-    }).then(function (page) {
-      return page ? markOffline(page) : new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+      return page ? markOffline(page) : offlinePage("missing");
     });
   });
 }
@@ -152,18 +177,16 @@ function navigation(event) {
     // Never kept, so there is no copy to fall back to: the offline page says why.
     return answered.catch(function () {
       tellClients({ type: "network-failed" });
-      return fromCache(CONFIG.offlinePage).then(function (page) {
-        return page ? markOffline(page) : Response.error();
-      });
+      return offlinePage("private");
     });
   }
   return new Promise(function (resolve) {
     var settled = false;
     var timer = setTimeout(function () {
-      fromCache(request).then(function (stored) {
+      storedCopy(request).then(function (stored) {
         if (stored && !settled) { settled = true; resolve(markOffline(stored)); }
       });
-    }, NAVIGATION_TIMEOUT_MS);
+    }, NETWORK_TIMEOUT_MS);
     answered.then(function (response) {
       clearTimeout(timer);
       if (!settled) { settled = true; resolve(response); }
@@ -189,20 +212,47 @@ function staticFile(event) {
 
 function data(event) {
   var request = event.request;
-  return fetch(request).then(function (response) {
+  var network = fetch(request).then(function (response) {
     extend(event, keep(CONFIG.pagesCache, request, response));
     return response;
-  }, function () {
+  });
+  return new Promise(function (resolve) {
+    var settled = false;
+    var timer = setTimeout(function () {
+      fromCache(request).then(function (stored) {
+        if (stored && !settled) { settled = true; resolve(stored); }
+      });
+    }, NETWORK_TIMEOUT_MS);
+    network.then(function (response) {
+      clearTimeout(timer);
+      if (!settled) { settled = true; resolve(response); }
+    }, function () {
+      clearTimeout(timer);
+      tellClients({ type: "network-failed" });
+      fromCache(request).then(function (stored) {
+        if (!settled) { settled = true; resolve(stored || Response.error()); }
+      });
+    });
+  });
+}
+
+// A form sent (POST) or the language switch: only the server can answer; offline, the app's own page says so.
+function sent(event) {
+  return fetch(event.request).catch(function () {
     tellClients({ type: "network-failed" });
-    return fromCache(request).then(function (stored) { return stored || Response.error(); });
+    return offlinePage("network");
   });
 }
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
-  if (request.method !== "GET") return; // POSTs go straight to the network, never kept
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.method !== "GET") {
+    // POSTs go to the network and are never kept; a form sent offline gets the offline page, not the dinosaur.
+    if (request.mode === "navigate") event.respondWith(sent(event));
+    return;
+  }
   if (request.headers.get("X-Caipan-Download")) return; // "download all" stores these itself
   var path = url.pathname;
   if (request.mode === "navigate") {

@@ -9,6 +9,18 @@ import pytest
 from django.core.management import call_command
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's default language (Chinese): a request in English activates English for the
+    thread, and Django leaves it active after the response, so a later test's messages would come out in English."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_test_environment, django_db_blocker):
     """The test database, always (also for a run whose only tests talk to the live server, which pytest-django's

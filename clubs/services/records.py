@@ -49,6 +49,7 @@ from clubs.services.common import (
     version_parse,
 )
 from clubs.validators import EARLIEST_DATE, latest_date
+from config import language
 from rulings import calculators
 from rulings.trees import trees
 
@@ -382,7 +383,7 @@ def _ruling(irregularity: str, facts: object, laws: object, status: str) -> dict
                 _("向导尚未得出裁决：还需回答“%(question)s”。只能先保存为草稿。"),
                 f"facts.{question.fact}",
                 code="walk_unfinished",
-                question=question.text.zh,
+                question=language.pick(question.text),
             )
         outcome, ruling_laws = None, []
     else:

@@ -14,6 +14,7 @@ from clubs.forms import AppealForm, CommentForm, CommentHideForm, DecisionForm, 
 from clubs.models import Capability, Club, RulingRecord
 from clubs.permissions import club_page
 from clubs.views.common import change_rows, record_or_404, wizard_url
+from config import language
 from config.errors import error_context
 from laws.rendering import render as render_text
 from laws.rendering import stored_html
@@ -35,8 +36,8 @@ def record_context(club: Club, record: RulingRecord) -> dict:
         facts.append(
             {
                 "name": name,
-                "question": fact.text.zh if fact and fact.text else name,
-                "value": label.zh if label else value,
+                "question": language.pick(fact.text) if fact and fact.text else name,
+                "value": language.pick(label) if label else value,
             }
         )
     outcome = record.outcome or {}
@@ -47,7 +48,7 @@ def record_context(club: Club, record: RulingRecord) -> dict:
         "tree": tree,
         "facts": facts,
         "rows": outcome_rows({k: v for k, v in outcome.items() if k not in ("leaf", "script")}),
-        "script_html": render_text(outcome["script"]["zh"], context, law_layout=True)
+        "script_html": render_text(language.pick(outcome["script"]), context, law_layout=True)
         if outcome.get("script")
         else "",
         "statement_html": stored_html(record.statement, record.statement_html),

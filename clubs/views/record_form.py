@@ -22,6 +22,7 @@ from clubs.forms import (
 from clubs.models import OTHER_IRREGULARITY, Capability, Club, Status
 from clubs.permissions import club_page, forbidden
 from clubs.views.common import change_rows, query_value, record_or_404, wizard_url
+from config import language
 from config.errors import error_context, error_text
 from rulings.choices import ADJUSTMENT_METHODS, FAULTS, SEATS, VULNERABILITIES
 from rulings.forms import adjustment_from_post, adjustment_to_post
@@ -36,7 +37,7 @@ def _fact_fields(tree: Tree | None, values: dict) -> list[dict]:
     for fact in tree.facts:
         current = values.get(fact.name)
         current = "" if current is None else query_value(current)
-        options = [(query_value(option.value), option.label.zh) for option in fact.options]
+        options = [(query_value(option.value), language.pick(option.label)) for option in fact.options]
         if fact.type == "seat":
             options = [(value, str(label)) for value, label in SEATS]
         elif fact.type == "vulnerability":
@@ -46,7 +47,7 @@ def _fact_fields(tree: Tree | None, values: dict) -> list[dict]:
                 "name": fact.name,
                 "input": f"fact.{fact.name}",
                 "type": fact.type,
-                "label": fact.text.zh if fact.text else fact.name,
+                "label": language.pick(fact.text) if fact.text else fact.name,
                 "optional": fact.optional,
                 "options": options,
                 "value": current,
@@ -77,7 +78,7 @@ def _preview(tree: Tree | None, facts: dict):
         return {"error": error_text(exc), "field": f"facts.{getattr(exc, 'fact', None) or exc.field}"}
     if evaluation.ruling is not None:
         return {"rule": evaluation.ruling.outcome.get("rule"), "laws": evaluation.ruling.laws}
-    return {"question": evaluation.question.text.zh if evaluation.question else ""}
+    return {"question": language.pick(evaluation.question.text) if evaluation.question else ""}
 
 
 def _form_context(request, club, form, *, tree, facts, adjustment_post, record=None, **extra) -> dict:

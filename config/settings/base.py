@@ -45,6 +45,11 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Compresses every dynamic response (HTML, JSON) on its way out, so it sits above everything that writes a
+    # body; below WhiteNoise, which serves static files itself (precompressed by the compressed storage). It
+    # skips responses that already carry a Content-Encoding (/offline/bundle.json) and, since Django 4.2, pads
+    # its output against BREACH.
+    "django.middleware.gzip.GZipMiddleware",
     # Marks private responses (club pages, signed-in users, cookies) so the service worker never keeps them.
     "offline.middleware.PrivateResponsesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -1,11 +1,14 @@
 """Template filters for law pages and every page that shows a law reference.
 
-``lawref`` is the one template spelling of :func:`bridge.references.chinese_ref` (Python callers use that directly).
+``lawref`` is the one template spelling of a law reference in the page's language (:func:`bridge.references.
+chinese_ref` in Chinese, "Law 64A1" in English); ``pick`` / ``other`` choose one side of a two-language text
+(a tree's :class:`bridge.trees.model.Text`, a ``{"zh", "en"}`` dict) by the page's language.
 """
 
 from django import template
 
-from bridge.references import chinese_ref
+from bridge.references import chinese_ref, split_ref
+from config import language
 
 register = template.Library()
 
@@ -21,8 +24,41 @@ def get_item(mapping, key):
 
 @register.filter
 def lawref(ref: str) -> str:
-    """64A1 → 第64条A款1项; anything that is not a law reference is shown as it is (a template must not fail)."""
+    """64A1 → 第64条A款1项 (English page: Law 64A1); anything that is not a law reference is shown as it is (a
+    template must not fail)."""
     try:
+        if language.english():
+            split_ref(str(ref))
+            return f"Law {ref}"
         return chinese_ref(str(ref))
     except ValueError:
         return str(ref)
+
+
+@register.filter
+def pick(text) -> str:
+    """The side of a two-language text in the page's language (the other side when that one is empty)."""
+    return language.pick(text)
+
+
+@register.filter
+def other(text) -> str:
+    """The side of a two-language text in the other language (a Chinese page's English aside)."""
+    return language.other(text)
+
+
+@register.filter
+def ltitle(obj) -> str:
+    """An object's ``title`` in the page's language: its ``title_en`` on an English page, when it has one."""
+    if language.english():
+        english = getattr(obj, "title_en", None) or (obj.get("title_en") if isinstance(obj, dict) else None)
+        if english:
+            return str(english)
+    title = getattr(obj, "title", None) or (obj.get("title") if isinstance(obj, dict) else None)
+    return str(title if title is not None else obj)
+
+
+@register.simple_tag
+def colon() -> str:
+    """The colon after a label in the page's language: full-width in Chinese (裁决：), ": " in English."""
+    return ": " if language.english() else "："

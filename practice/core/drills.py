@@ -159,13 +159,15 @@ def make_drill(
     label: Labeler = _default_label,
     prompt: Callable[[str], str] = _default_prompt,
     fact_label: Callable[[Tree, str, object], tuple[str, str]] | None = None,
+    english: bool = False,
 ) -> Scenario:
     """A practice case generated from ``tree`` by a seeded random walk; the engine's ruling is the answer.
 
     The seed picks a target leaf uniformly (so the rare leaves come up as often as the common ones) and then a
     random path to it. ``label(field, value)`` and ``prompt(field)`` give the option texts and question prompts
     (the Django side passes translated ones); ``fact_label(tree, fact, value)`` gives (question, answer) texts
-    for the situation.
+    for the situation. ``english`` writes the situation, the explanation and the title from the tree's English
+    texts (an English page), Chinese otherwise; the questions and the answer are the same.
     """
     rng = random.Random(f"{tree.slug}:{seed}")
     target = leaf or rng.choice(sorted(tree.leaf_ids))
@@ -179,8 +181,8 @@ def make_drill(
     if evaluation is None or evaluation.ruling is None:  # pragma: no cover - every leaf is reachable
         raise ValueError(f"no drill reaches {target!r} in {tree.slug!r}")
     ruling = evaluation.ruling
-    describe = fact_label or _fact_text
-    lines = ["裁判到场后了解到以下情况："]
+    describe = fact_label or (_fact_text_en if english else _fact_text)
+    lines = ["The director is called and learns:" if english else "裁判到场后了解到以下情况："]
     for step in evaluation.path:
         question_text, answer_text = describe(tree, step.fact, step.value)
         lines.append(f"- {question_text} —— **{answer_text}**")
@@ -209,14 +211,19 @@ def make_drill(
         answer = next(option.key for option in options if option.matches(value))
         questions.append(Question(qid, "single", prompt(name), options, answer))
     laws = tuple(ruling.laws)
-    explanation = ruling.script.zh + "\n依据条款：" + "、".join(chinese_ref(ref) for ref in laws) + "。"
+    if english:
+        explanation = ruling.script.en + "\nLaws: " + ", ".join(f"Law {ref}" for ref in laws) + "."
+    else:
+        explanation = ruling.script.zh + "\n依据条款：" + "、".join(chinese_ref(ref) for ref in laws) + "。"
     depth = len(evaluation.path)
     difficulty = 1 if depth <= 2 else 2 if depth <= 5 else 3
     return Scenario(
         id=drill_id(tree.slug, seed),
         topic=TREE_TOPICS.get(tree.slug, "law_lookup"),
         difficulty=difficulty,
-        title=f"{tree.title} · 练习 {seed}",
+        title=f"{tree.title_en} · drill {seed}"
+        if english and tree.title_en
+        else f"{tree.title} · 练习 {seed}",
         situation="\n".join(lines),
         questions=tuple(questions),
         explanation=explanation,
@@ -224,6 +231,15 @@ def make_drill(
         source="drill",
         laws=laws,
     )
+
+
+def _fact_text_en(tree: Tree, name: str, value: object) -> tuple[str, str]:
+    fact = tree.fact(name)
+    if fact is None:  # pragma: no cover - facts come from the tree
+        return name, str(value)
+    question = fact.text.en if fact.text is not None and fact.text.en else name
+    option = fact.label(value)
+    return question, option.en if option is not None and option.en else str(value)
 
 
 def _fact_text(tree: Tree, name: str, value: object) -> tuple[str, str]:

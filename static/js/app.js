@@ -47,9 +47,9 @@
     return null;
   }
   document.addEventListener("click", function (event) {
-    var link = event.target.closest("a[data-sheet-ref]");
+    var link = event.target.closest("a[data-sheet-ref]") || scriptLink(event.target);
     if (!link || event.metaKey || event.ctrlKey) return;
-    var ref = link.getAttribute("data-sheet-ref");
+    var ref = link.getAttribute("data-sheet-ref") || refOf(link);
     var law = parseInt(ref, 10);
     event.preventDefault();
     fetch("/api/laws/" + law + "/", { headers: { Accept: "application/json" } })
@@ -66,12 +66,87 @@
       })
       .catch(function () { window.location = link.getAttribute("href"); });
   });
+  // Law references inside a ruling's script or a question's help (rendered law text) open the sheet as well.
+  function refOf(link) {
+    var m = /^\/laws\/(\d+)\/(?:#([0-9A-Za-z]+))?$/.exec(link.getAttribute("href") || "") ||
+            /^\/laws\/([0-9][0-9A-Za-z]*)\/$/.exec(link.getAttribute("href") || "");
+    return m ? (m[2] || m[1]) : null;
+  }
+  function scriptLink(target) {
+    var link = target.closest(".ruling-card a.ref, .question a.ref, .wizard-side a.ref, .explanation a.ref");
+    return link && refOf(link) ? link : null;
+  }
+  // Share: the device's share sheet where there is one, else the clipboard — and say truthfully what happened.
   document.addEventListener("click", function (event) {
     var share = event.target.closest("[data-share]");
     if (!share) return;
     var url = window.location.href;
-    if (navigator.clipboard) navigator.clipboard.writeText(url);
-    share.textContent = "✓ " + url.replace(/^https?:\/\/[^/]+/, "").slice(0, 40) + "…";
+    var result = document.querySelector(".share-result");
+    function say(text, showUrl) {
+      if (!result) return;
+      result.hidden = false;
+      result.querySelector("span").textContent = text;
+      var box = result.querySelector(".share-url");
+      box.hidden = !showUrl;
+      if (showUrl) { box.value = url; box.focus(); box.select(); }
+    }
+    function copyByHand() {
+      // Without the Clipboard API (plain HTTP on a LAN, permission refused): try the old way, else show the link.
+      var box = result && result.querySelector(".share-url");
+      var copied = false;
+      if (box) {
+        box.hidden = false; box.value = url; box.select();
+        try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+      }
+      if (copied) say(share.getAttribute("data-label-copied"), false);
+      else say(share.getAttribute("data-label-failed"), true);
+    }
+    if (navigator.share) {
+      navigator.share({ title: document.title, url: url })
+        .then(function () { say(share.getAttribute("data-label-shared"), false); })
+        .catch(function (error) { if (!error || error.name !== "AbortError") copyByHand(); });
+    } else if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(url)
+        .then(function () { say(share.getAttribute("data-label-copied"), false); }, copyByHand);
+    } else {
+      copyByHand();
+    }
+  });
+  if (navigator.share) {
+    document.querySelectorAll("[data-share][data-label-share]").forEach(function (b) {
+      b.textContent = b.getAttribute("data-label-share");
+    });
+  }
+  // The top bar's real height, for section jumps (html's scroll-padding-top) and the sticky side panes.
+  var bar = document.querySelector(".topbar");
+  function measureBar() {
+    if (!bar) return;
+    var sticky = getComputedStyle(bar).position === "sticky" || getComputedStyle(bar).position === "fixed";
+    document.documentElement.style.setProperty("--bar-h", (sticky ? bar.offsetHeight : 0) + "px");
+  }
+  measureBar();
+  if (window.ResizeObserver && bar) new ResizeObserver(measureBar).observe(bar);
+  window.addEventListener("resize", measureBar);
+  // The browser jumped to the #section before the bar was measured: jump again, below the bar.
+  if (location.hash.length > 1) {
+    var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) target.scrollIntoView();
+  }
+  // The current section in the top bar and the current tab of the tools.
+  var path = location.pathname;
+  var sections = { "laws:": ["/", "/laws/", "/chapters/"], "glossary": ["/glossary/"], "rulings": ["/rulings/"],
+                   "tools": ["/tools/"], "practice": ["/practice/"], "clubs": ["/clubs/"] };
+  document.querySelectorAll(".mainnav a[href]").forEach(function (a) {
+    var href = a.getAttribute("href");
+    var match = Object.keys(sections).some(function (k) {
+      var prefixes = sections[k];
+      var mine = prefixes.some(function (p) { return href === p || (p !== "/" && href.indexOf(p) === 0); });
+      return mine && prefixes.some(function (p) { return p === "/" ? path === "/" : path.indexOf(p) === 0; });
+    });
+    if (match) a.setAttribute("aria-current", "page");
+  });
+  document.querySelectorAll(".tools-nav a[href]").forEach(function (a) {
+    if (a.getAttribute("href") === path) a.setAttribute("aria-current", "page");
   });
   window.caipan = { openSheet: openSheet, closeSheet: closeSheet };
 })();

@@ -58,12 +58,13 @@
     return String(input.value || "").trim();
   }
   function checked(name) { return value(name) === "on"; }
-  function messageOf(error) {
-    return window.CaipanMessages.text(T.messages, error.code, error.params, language);
-  }
+  // rulings/templates/rulings/_error.html: the message in the page's language with the fields it names said by
+  // their labels (config.errors.error_context, by messages.js).
   function errorNotice(error) {
-    var head = error.field ? label("error_field", error.field) : label("error");
-    return el("p", { "class": "notice error", role: "alert", "data-field": error.field || "" }, [head + messageOf(error)]);
+    var M = window.CaipanMessages;
+    var parts = M.errorParts(T.messages, error, M.labelsFor(T, language), language);
+    var head = parts.label ? label("error_field", parts.label) : label("error");
+    return el("p", { "class": "notice error", role: "alert", "data-field": error.field || "" }, [head + parts.message]);
   }
   function InputError(code, fieldName, params) {
     var error = new Error(code);

@@ -51,6 +51,7 @@
   }
   // Python's repr() of the values params can hold (JSON values), so messages read exactly like the server's.
   function repr(value) {
+    if (value instanceof PyFloat) return Number.isInteger(value.value) ? reprNumber(value.value) + ".0" : reprNumber(value.value);
     if (value === null || value === undefined) return "None";
     if (value === true) return "True";
     if (value === false) return "False";
@@ -141,5 +142,57 @@
     return format(String(language || "").toLowerCase().indexOf("zh") === 0 ? message.zh : message.en, params);
   }
 
-  root.CaipanMessages = { text: text, format: format, repr: repr, str: pyStr, formatG: formatG };
+  // ------------------------------------------------------------------------------- fields by their labels
+  // config.field_labels.field_label: what a page calls `field` (an API key, maybe nested: "EW.tricks",
+  // "outcomes[2].weight"), read part by part from `known` ({key: label}); null when it knows no part of it.
+  function fieldLabel(field, known) {
+    if (!field) return null;
+    if (has(known, field)) return known[field];
+    var found = false;
+    var parts = String(field).split(".").map(function (part) {
+      var indexed = /^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]$/.exec(part);
+      var name = indexed ? indexed[1] : part, suffix = indexed ? " " + (Number(indexed[2]) + 1) : "";
+      if (has(known, name)) { found = true; return known[name] + suffix; }
+      return part;
+    });
+    return found ? parts.join(" \u00b7 ") : null;
+  }
+
+  // config.errors.error_text: the error's message in `language`, with the field its `name` parameter names said
+  // by its label and (on a Chinese page) any known key the message writes in Latin letters said by its label.
+  var JOINS = /[\u3400-\u9fff\u201d\uff09]$/;
+  var KEY = /(?<![A-Za-z0-9_.\[])([a-z][a-z0-9_]*)(?![A-Za-z0-9_])( (?=[\u3400-\u9fff\u201c]))?/g;
+  function chinese(language) { return String(language || "").toLowerCase().indexOf("zh") === 0; }
+  function labelledText(messages, error, known, language) {
+    var params = error.params || {};
+    var label = typeof params.name === "string" ? fieldLabel(params.name, known) : null;
+    if (label !== null) params = Object.assign({}, params, { name: label });
+    var said = text(messages, error.code, params, language);
+    if (!chinese(language)) return said;
+    if (label !== null && JOINS.test(label)) said = said.split(label + " ").join(label);
+    return said.replace(KEY, function (whole, key, space) {
+      if (!has(known, key)) return whole;
+      return JOINS.test(known[key]) ? known[key] : known[key] + (space || "");
+    });
+  }
+
+  // config.errors.error_context: what an error notice shows — the message, and the field's label for its
+  // heading, left out (null) when the message already says it.
+  function errorParts(messages, error, known, language) {
+    var message = labelledText(messages, error, known, language);
+    var name = error.field ? (fieldLabel(error.field, known) || error.field) : null;
+    return { message: message, label: name && message.indexOf(name) < 0 ? name : null };
+  }
+
+  // The general labels of the tables ({zh: {...}, en: {...}}) in `language`; none from an older copy.
+  function labelsFor(tables, language) {
+    var all = (tables && tables.field_labels) || {};
+    return all[chinese(language) ? "zh" : "en"] || {};
+  }
+
+  // A number that is a float in Python (float("120") prints 120.0), which JSON numbers cannot say.
+  function PyFloat(value) { if (!(this instanceof PyFloat)) return new PyFloat(value); this.value = value; }
+
+  root.CaipanMessages = { text: text, fieldLabel: fieldLabel, labelledText: labelledText, errorParts: errorParts,
+                         labelsFor: labelsFor, format: format, repr: repr, str: pyStr, formatG: formatG, PyFloat: PyFloat };
 })(typeof self !== "undefined" ? self : this);

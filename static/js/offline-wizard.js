@@ -55,6 +55,12 @@
     }
     return null;
   }
+  // The page's language picks a tree's text as rulings' templates do (config/language.py, the pick filter).
+  var english = /^en/i.test(document.documentElement.getAttribute("lang") || "");
+  function pick(text) { return text ? (english ? (text.en || text.zh) : (text.zh || text.en)) : ""; }
+  function pickOption(o) { return english ? (o.label_en || o.label_zh) : (o.label_zh || o.label_en); }
+  function treeTitle(tree) { return english && tree.title_en ? tree.title_en : tree.title; }
+  function lawName(ref) { return english ? "Law " + ref : window.CaipanTree.chineseRef(ref); }
   function lawLink(ref, className) {
     return el("a", { "class": className, "data-sheet-ref": ref, href: sectionUrl(ref), text: ref });
   }
@@ -63,7 +69,7 @@
     nodes.forEach(function (node) { if (node) main.appendChild(node); });
   }
   function crumbs(tree) {
-    return el("nav", { "class": "crumbs" }, [el("a", { href: wizardUrl, text: labels.wizard }), " › " + tree.title]);
+    return el("nav", { "class": "crumbs" }, [el("a", { href: wizardUrl, text: labels.wizard }), " › " + treeTitle(tree)]);
   }
   function fetchJson(url) {
     return fetch(url, { headers: { Accept: "application/json" } }).then(function (r) {
@@ -80,8 +86,8 @@
       el("p", { text: labels.index_intro }),
       el("ul", { "class": "irregularities" }, data.trees.map(function (tree) {
         return el("li", {}, [el("a", { "class": "big-choice", href: wizardUrl + tree.slug + "/" }, [
-          el("b", { text: tree.title }), " ", el("small", { lang: "en", text: tree.title_en }), " ",
-          tree.description ? el("span", { "class": "desc", text: tree.description.zh }) : null
+          el("b", { text: treeTitle(tree) }), english ? null : " ", english ? null : el("small", { lang: "en", text: tree.title_en }), " ",
+          tree.description ? el("span", { "class": "desc", text: pick(tree.description) }) : null
         ])]);
       }))
     ]);
@@ -91,60 +97,231 @@
     if (!steps.length) return null;
     return el("ol", { "class": "steps", "aria-label": labels.answered }, steps.map(function (step) {
       return el("li", {}, [el("a", { href: step.back_url, title: labels.answer_again }, [
-        step.fact.text.zh + " ", el("b", { text: step.label ? step.label.zh : String(step.value) })
+        pick(step.fact.text) + " ", el("b", { text: step.label ? pick(step.label) : String(step.value) })
       ])]);
     }));
   }
 
-  function renderQuestion(tree, evaluation, steps, answered, optional, path) {
+  // rulings/wizard_views.py: the rare exceptions asked on one screen, the screens taken and still to come.
+  var groups = outcomeLabels.groups || {};
+  function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
+  function groupMembers(tree) { return groups[tree.slug] || []; }
+  function pairsObject(pairs) {
+    var out = {};
+    pairs.forEach(function (p) { out[p[0]] = p[1]; });
+    return out;
+  }
+  // _rare_group: answer every member "no" and see which the tree asks in a row from `fact`.
+  function rareGroup(tree, base, fact, tables) {
+    var members = groupMembers(tree);
+    if (members.indexOf(fact) < 0) return [];
+    var trial = pairsObject(base);
+    members.forEach(function (name) { if (!has(trial, name)) trial[name] = "false"; });
+    var path = window.CaipanTree.evaluate(tree, trial, tables).path.map(function (step) { return step.fact; });
+    var run = [];
+    for (var i = path.indexOf(fact); i >= 0 && i < path.length; i++) {
+      if (members.indexOf(path[i]) < 0) break;
+      run.push(path[i]);
+    }
+    return run.length > 1 ? run : [];
+  }
+  function startsScreen(members, steps, i) {
+    return i === 0 || !(members.indexOf(steps[i].name) >= 0 && members.indexOf(steps[i - 1].name) >= 0);
+  }
+  function screens(tree, steps) {
+    var members = groupMembers(tree), n = 0;
+    for (var i = 0; i < steps.length; i++) if (startsScreen(members, steps, i)) n++;
+    return n;
+  }
+  function backUrlOf(tree, steps) {
+    if (!steps.length) return null;
+    var members = groupMembers(tree), cut = steps.length - 1;
+    while (!startsScreen(members, steps, cut)) cut--;
+    return steps[cut].back_url;
+  }
+  function targets(node) {
+    var found = [];
+    Object.keys(node.branches || {}).forEach(function (k) { found.push(node.branches[k]); });
+    (node.ranges || []).forEach(function (r) { found.push(r.next); });
+    if (node["default"] !== undefined && node["default"] !== null) found.push(node["default"]);
+    return found.filter(function (t, i) { return found.indexOf(t) === i; });
+  }
+  // remaining_questions: (fewest, most) screens from a node to a ruling, this one included.
+  function remainingQuestions(tree, nodeId) {
+    var members = groupMembers(tree), memo = {};
+    function span(id, inGroup) {
+      var key = id + "|" + inGroup;
+      if (!has(memo, key)) {
+        var node = tree.nodes[id];
+        if (!node || !has(node, "ask")) memo[key] = [0, 0];
+        else {
+          var grouped = members.indexOf(node.ask) >= 0;
+          var cost = grouped && inGroup ? 0 : 1;
+          var spans = targets(node).map(function (t) { return span(t, grouped); });
+          memo[key] = [cost + Math.min.apply(null, spans.map(function (s) { return s[0]; })),
+                       cost + Math.max.apply(null, spans.map(function (s) { return s[1]; }))];
+        }
+      }
+      return memo[key];
+    }
+    return span(nodeId, false);
+  }
+  function questionNode(tree, path) {
+    var id = tree.start;
+    path.forEach(function (step) { id = window.CaipanTree.nextNode(tree.nodes[id], step.value); });
+    return id;
+  }
+  function lawLinks(refs, className) { return refs.map(function (ref) { return lawLink(ref, className); }); }
+  function helpBox(summary, help, refs) {
+    return el("details", { "class": "help" }, [
+      el("summary", { text: summary }),
+      el("p", { text: pick(help) }),
+      english ? null : el("p", { "class": "en", lang: "en", text: help.en }),
+      el("p", { "class": "laws" }, lawLinks(refs, "ref tile-inline"))
+    ]);
+  }
+  function withEnglish(text, en) {
+    return english ? [text] : [text + " ", el("small", { lang: "en", text: en })];
+  }
+
+  function renderQuestion(tree, evaluation, steps, answered, optional, path, tables) {
     var question = evaluation.question;
     var base = answered.concat(optional);
-    var choices = [];
-    if (question.options.length) {
+    var group = rareGroup(tree, base, question.fact, tables);
+    var choices = [], noneUrl = null, numeric = false;
+    if (group.length) {
+      noneUrl = "?" + urlencode(base.concat(group.map(function (name) { return [name, "false"]; })));
+      group.forEach(function (name, i) {
+        var pairs = base.concat(group.slice(0, i).map(function (n) { return [n, "false"]; }), [[name, "true"]]);
+        choices.push([tree.facts[name].text, "?" + urlencode(pairs)]);
+      });
+    } else if (question.options.length) {
       question.options.forEach(function (o) {
         choices.push([o, "?" + urlencode(base.concat([[question.fact, queryValue(o.value)]]))]);
       });
     } else {
+      numeric = true;
       var high = question.max !== null ? question.max : 13;
       for (var n = question.min || 0; n <= high; n++) choices.push([n, "?" + urlencode(base.concat([[question.fact, n]]))]);
     }
-    var backUrl = steps.length ? steps[steps.length - 1].back_url : null;
-    document.title = tree.title + " · " + labels.wizard;
-    var help = null;
-    if (question.help) {
-      var refs = [];
-      question.laws.forEach(function (ref) { refs.push(lawLink(ref, "ref")); refs.push(" "); });
-      help = el("details", { "class": "help" }, [
-        el("summary", { text: labels.help }),
-        el("p", { text: question.help.zh }),
-        el("p", { "class": "en", lang: "en", text: question.help.en }),
-        el("p", {}, refs)
-      ]);
+    var span = remainingQuestions(tree, questionNode(tree, evaluation.path));
+    var low = span[0] - 1, most = span[1] - 1;
+    var stepNumber = screens(tree, steps) + 1;
+    var progress = low === most
+      ? labels.step_of.replace("{n}", stepNumber).replace("{total}", stepNumber + most)
+      : labels.step.replace("{n}", stepNumber) + " · " + labels.remaining.replace("{low}", low).replace("{high}", most);
+    var backUrl = backUrlOf(tree, steps);
+    document.title = treeTitle(tree) + " · " + labels.wizard;
+    var asked, side = [];
+    if (group.length) {
+      asked = [
+        el("h1", { text: labels.group_title }),
+        el("p", { "class": "hint", text: labels.group_hint }),
+        el("div", { "class": "answers answers-group" }, [
+          el("a", { "class": "big-choice answer answer-none", href: noneUrl }, withEnglish(labels.group_none, labels.group_none_en))
+        ].concat(choices.map(function (choice) {
+          return el("a", { "class": "big-choice answer", href: choice[1] }, withEnglish(pick(choice[0]), choice[0].en));
+        })))
+      ];
+      group.forEach(function (name) {
+        var fact = tree.facts[name];
+        if (fact.help) side.push(helpBox(((fact.laws || [])[0] || "") + " · " + labels.help, fact.help, fact.laws || []));
+      });
+    } else {
+      asked = [
+        el("h1", { text: pick(question.text) }),
+        english ? null : el("p", { "class": "en", lang: "en", text: question.text.en }),
+        el("div", { "class": numeric ? "answers answers-numbers" : "answers" }, choices.map(function (choice) {
+          var label = choice[0];
+          var content = typeof label === "object" ? withEnglish(pickOption(label), label.label_en) : [String(label)];
+          return el("a", { "class": "big-choice answer", href: choice[1] }, content);
+        }))
+      ];
+      if (question.help) side.push(helpBox(labels.help, question.help, question.laws));
     }
+    side.push(stepsList(steps));
     setContent([
       crumbs(tree),
-      el("p", { "class": "progress", text: labels.step.replace("{n}", steps.length + 1) }),
-      el("section", { "class": "question", "aria-live": "polite" }, [
-        el("h1", { text: question.text.zh }),
-        el("p", { "class": "en", lang: "en", text: question.text.en }),
-        el("div", { "class": "answers" }, choices.map(function (choice) {
-          var label = choice[0];
-          var content = typeof label === "object"
-            ? [label.label_zh + " ", el("small", { lang: "en", text: label.label_en })] : [String(label)];
-          return el("a", { "class": "big-choice answer", href: choice[1] }, content);
-        })),
-        tree.group === "judgement" ? el("p", { "class": "hint" }, [
-          el("a", { href: box.getAttribute("data-ruling-form-url").replace("__slug__", tree.slug) + "#" + urlencode(answered),
-                    text: labels.poll_hint })
-        ]) : null,
-        help
-      ]),
-      el("div", { "class": "actions" }, [
-        backUrl ? el("a", { "class": "button secondary", href: backUrl, text: "‹ " + labels.back }) : null,
-        el("a", { "class": "button secondary", href: path, text: labels.restart })
-      ]),
-      stepsList(steps)
+      el("div", { "class": "wizard-panes" }, [
+        el("section", { "class": "question", "aria-live": "polite" }, [
+          el("p", { "class": "progress", "data-step": String(stepNumber), text: progress })
+        ].concat(asked, [
+          tree.group === "judgement" ? el("p", { "class": "hint" }, [
+            el("a", { href: box.getAttribute("data-ruling-form-url").replace("__slug__", tree.slug) + "#" + urlencode(answered),
+                      text: labels.poll_hint })
+          ]) : null,
+          el("div", { "class": "actions" }, [
+            backUrl ? el("a", { "class": "button secondary", href: backUrl, text: "‹ " + labels.back }) : null,
+            el("a", { "class": "button secondary", href: path, text: labels.restart })
+          ])
+        ])),
+        el("aside", { "class": "wizard-side" }, side)
+      ])
     ]);
+  }
+
+  // rulings/summary.py ruling_summary: the outcome in words, from the ruling's outcome fields.
+  var summaryRules = outcomeLabels.summary;
+  function format(template, params) {  // Python's "%(name)d" / "%(name)s" formatting
+    return template.replace(/%\((\w+)\)[ds]/g, function (whole, name) { return String(params[name]); });
+  }
+  function wording(key, params) { return format(summaryRules.wording[key], params || {}); }
+  function nonOffendingSide(facts) {
+    var side = has(facts, "revoking_side") ? facts.revoking_side : null;
+    if (side === null || side === undefined) {
+      var revoker = has(facts, "revoker") ? String(facts.revoker) : null;
+      side = revoker !== null && has(summaryRules.revoker_side, revoker) ? summaryRules.revoker_side[revoker] : null;
+    }
+    return side === "declaring" || side === "defending" ? wording("side_" + side) : null;
+  }
+  function revokeSummary(outcome, facts) {
+    var transferred = outcome.tricks_transferred || 0;
+    var after = has(outcome, "adjusted_declarer_tricks") ? outcome.adjusted_declarer_tricks : null;
+    var before = has(facts, "declarer_tricks") ? facts.declarer_tricks : null;
+    var text;
+    if (outcome.must_correct) {
+      text = wording("must_correct");
+      var card = outcome.penalty_card;
+      if (card === "major" || card === "minor") text += wording("penalty_card", { card: outcomeLabels.values["penalty_card:" + card] });
+      if (transferred) text += wording("correct_transfer", { n: transferred });
+      return text;
+    }
+    if (!transferred) {
+      text = wording("no_transfer");
+      if (outcome.equity_review) text += wording("equity_review");
+      return text;
+    }
+    var side = nonOffendingSide(facts);
+    if (after !== null && after !== undefined && before !== null && before !== undefined && side !== null) {
+      text = wording("transfer_to", { n: transferred, side: side, before: before, after: after });
+      var score = has(outcome, "score_ns") ? outcome.score_ns : null;
+      if (score !== null && score !== undefined) {
+        text += wording("score_ns", { score: typeof score === "number" && score >= 0 ? "+" + score : String(score) });
+      }
+      return text;
+    }
+    return wording("transfer", { n: transferred });
+  }
+  function quiet(value) {
+    return summaryRules.quiet.some(function (q) { return q === value; }) || value === 0;
+  }
+  function genericSummary(tree, outcome) {
+    var parts = [];
+    Object.keys(tree.outcome_fields).forEach(function (name) {
+      var value = has(outcome, name) ? outcome[name] : null;
+      if (summaryRules.not_headline.indexOf(name) >= 0 || quiet(value)) return;
+      var label = has(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
+      if (value === true) parts.push(label);
+      else if (typeof value === "string") {
+        var key = name + ":" + value;
+        parts.push(label + "：" + (has(outcomeLabels.values, key) ? outcomeLabels.values[key] : value));
+      } else parts.push(label + "：" + String(value));
+    });
+    if (!parts.length) return wording("no_penalty");
+    return parts.slice(0, summaryRules.max_parts).join("；");
+  }
+  function rulingSummary(tree, outcome, facts) {
+    return tree.slug === "revoke" ? revokeSummary(outcome, facts) : genericSummary(tree, outcome);
   }
 
   function displayValue(name, value) {
@@ -163,17 +340,20 @@
 
   function renderRuling(tree, evaluation, steps, answered, optional, given, scripts, path) {
     var ruling = evaluation.ruling;
-    document.title = tree.title + " · " + labels.ruling;
+    document.title = treeTitle(tree) + " · " + labels.ruling;
     var leafScript = (scripts || {})[ruling.leaf];
     var script = el("div", { "class": "script" });
-    var scriptEn = el("div", { lang: "en" });
+    // The script in the page's language first, the other language behind a disclosure (as the server draws it).
+    var otherLang = english ? "zh-Hans" : "en";
+    var scriptEn = el("div", { lang: otherLang });
+    var first = english ? "en" : "zh", second = english ? "zh" : "en";
     if (leafScript) {
       // Rendered by the server from the tree (offline/data.py), only the {field} values filled in here.
-      script.innerHTML = fillScript(leafScript.zh, ruling);
-      scriptEn.innerHTML = fillScript(leafScript.en, ruling);
+      script.innerHTML = fillScript(leafScript[first], ruling);
+      scriptEn.innerHTML = fillScript(leafScript[second], ruling);
     } else {
-      script.textContent = ruling.script.zh;
-      scriptEn.textContent = ruling.script.en;
+      script.textContent = ruling.script[first];
+      scriptEn.textContent = ruling.script[second];
     }
     var rows = Object.keys(tree.outcome_fields).map(function (name) {
       var label = Object.prototype.hasOwnProperty.call(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
@@ -201,7 +381,7 @@
           return select;
         };
         if (fact.options && fact.options.length) {
-          control = selectOf(fact.options.map(function (o) { return o.value; }), function (v) { return optionLabel(fact, v).zh; });
+          control = selectOf(fact.options.map(function (o) { return o.value; }), function (v) { return pick(optionLabel(fact, v)); });
         } else if (fact.type === "seat") {
           control = selectOf(["N", "E", "S", "W"], String);
         } else if (fact.type === "vulnerability") {
@@ -213,23 +393,37 @@
           control = el("input", { name: name, placeholder: fact.type === "hand" ? "SAK3 HQJ10 C54" : "4SX",
                                   value: current || "" });
         }
-        form.appendChild(el("label", {}, [(fact.text && fact.text.zh ? fact.text.zh : name) + " ", control]));
+        form.appendChild(el("label", {}, [(fact.text && pick(fact.text) ? pick(fact.text) : name) + " ", control]));
       });
       form.appendChild(el("div", { "class": "actions" }, [el("button", { type: "submit", text: labels.compute })]));
       adjust = el("details", { "class": "adjust", open: Object.keys(givenOptional).length > 0 },
         [el("summary", { text: labels.adjust }), form]);
     }
+    var headlineFacts = {};
+    evaluation.path.forEach(function (step) { headlineFacts[step.fact] = step.value; });
+    optional.forEach(function (pair) {  // evaluation_facts: a whole number as a number
+      headlineFacts[pair[0]] = /^\d+$/.test(String(pair[1]).replace(/^-+/, "")) ? parseInt(pair[1], 10) : pair[1];
+    });
+    var backUrl = backUrlOf(tree, steps);
     setContent([
       crumbs(tree),
       el("section", { "class": "ruling-card", "aria-live": "polite" }, [
-        el("h1", { text: labels.ruling + "：" + window.CaipanTree.chineseRef(ruling.rule) }),
-        el("h2", { text: labels.announce }),
-        script,
-        el("details", { "class": "script-en" }, [el("summary", { text: "English" }), scriptEn]),
-        el("h2", { text: labels.result }),
-        el("table", { "class": "law-table outcome-table" }, [el("tbody", {}, rows)]),
-        el("h2", { text: labels.laws }),
-        el("p", { "class": "laws" }, ruling.laws.map(function (ref) { return lawLink(ref, "ref tile-inline"); }))
+        el("h1", { "class": "ruling-summary", text: rulingSummary(tree, ruling, headlineFacts) }),
+        el("p", { "class": "ruling-rule" }, [labels.ruling_rule,
+          el("a", { "class": "ref", "data-sheet-ref": ruling.rule, href: sectionUrl(ruling.rule), text: lawName(ruling.rule) })]),
+        el("div", { "class": "ruling-panes" }, [
+          el("div", { "class": "ruling-main" }, [
+            el("h2", { text: labels.announce }),
+            script,
+            el("details", { "class": "script-en" }, [el("summary", { lang: otherLang, text: english ? "中文" : "English" }), scriptEn])
+          ]),
+          el("div", { "class": "ruling-details" }, [
+            el("h2", { text: labels.result }),
+            el("table", { "class": "law-table outcome-table" }, [el("tbody", {}, rows)]),
+            el("h2", { text: labels.laws }),
+            el("p", { "class": "laws" }, lawLinks(ruling.laws, "ref tile-inline"))
+          ])
+        ])
       ]),
       adjust,
       tree.group === "judgement" ? el("div", { "class": "actions judgement-actions" }, [
@@ -238,25 +432,42 @@
                     urlencode(answered.concat(optional)) }),
         el("a", { "class": "button secondary", href: box.getAttribute("data-assigned-url"), text: labels.assigned })
       ]) : null,
-      el("div", { "class": "actions" }, [
+      el("div", { "class": "actions ruling-actions" }, [
+        backUrl ? el("a", { "class": "button secondary", href: backUrl, text: "‹ " + labels.back }) : null,
         el("a", { "class": "button secondary", href: path, text: labels.restart }),
-        el("button", { type: "button", "class": "secondary", "data-share": true, text: labels.share }),
+        el("button", { type: "button", "class": "secondary", "data-share": true, "data-label-share": labels.share_label,
+                       "data-label-copied": labels.share_copied, "data-label-shared": labels.share_shared,
+                       "data-label-failed": labels.share_failed, text: labels.share }),
         el("a", { "class": "button", text: labels.record,
                   href: box.getAttribute("data-record-url") + "?tree=" + tree.slug + "&" + urlencode(answered.concat(optional)) })
       ]),
+      el("p", { "class": "share-result", role: "status", hidden: true }, [el("span"), " ",
+        el("input", { "class": "share-url", readonly: true, "aria-label": labels.share_url, hidden: true })]),
       stepsList(steps)
     ]);
   }
 
   // rulings/templates/rulings/wizard/error.html: the engine's message in the page's language (the server's
   // config.errors.error_text), formatted from the catalogue in the tables (messages.js).
+  // The fields it names are said by the tree's questions, quoted, as config.errors.error_text(general=False) says
+  // them: the name parameter, then (on a Chinese page) any fact key the message writes in Latin letters.
+  function factLabels(tree) {
+    var out = {};
+    Object.keys(tree.facts).forEach(function (name) {
+      var text = tree.facts[name].text;
+      if (text) out[name] = "\u201c" + (english ? text.en : text.zh) + "\u201d";
+    });
+    return out;
+  }
   function renderError(tree, error, path, tables) {
     var language = document.documentElement.getAttribute("lang");
-    var message = window.CaipanMessages.text(tables.messages, error.code, error.params, language);
-    var label = error.field ? labels.input_error_field.replace("{field}", function () { return error.field; }) : labels.input_error;
+    var known = factLabels(tree);
+    var parts = window.CaipanMessages.errorParts(tables.messages, error, known, language);
+    var message = parts.message, name = parts.label;
+    var label = name ? labels.input_error_field.replace("{field}", function () { return name; }) : labels.input_error;
     document.title = labels.site;
     setContent([
-      el("h1", { text: tree.title }),
+      el("h1", { text: treeTitle(tree) }),
       el("p", { "class": "notice error", role: "alert", "data-field": error.field || "", text: label + message }),
       el("p", {}, [el("a", { "class": "button", href: path, text: labels.restart })])
     ]);
@@ -289,6 +500,7 @@
       var fact = tree.facts[step.fact];
       var option = optionLabel(fact, step.value);
       steps.push({
+        name: step.fact,
         fact: fact,
         value: step.value,
         label: option ? { zh: option.zh, en: option.en } : null,
@@ -300,7 +512,7 @@
     Object.keys(tree.facts).forEach(function (name) {
       if (tree.facts[name].optional && Object.prototype.hasOwnProperty.call(facts, name)) optional.push([name, facts[name]]);
     });
-    if (evaluation.status === "question") renderQuestion(tree, evaluation, steps, answered, optional, path);
+    if (evaluation.status === "question") renderQuestion(tree, evaluation, steps, answered, optional, path, tables);
     else renderRuling(tree, evaluation, steps, answered, optional, facts, wizardData.scripts[slug], path);
     document.dispatchEvent(new CustomEvent("caipan:offline-wizard", { detail: evaluation }));
   }

@@ -59,96 +59,204 @@
   });
 
   // ------------------------------------------------------------------------------- download everything
+  // One request: /offline/bundle.json holds every page of the pack (url, type, body), gzip-compressed; each is
+  // stored as its own response, so the worker answers a navigation with it. An older server without the bundle
+  // gets the pages one by one (/offline/pack.json). What was stored, when, and which version is kept in
+  // localStorage; /offline/version.json (small, never cached) says whether that copy is stale.
   function readPack() {
     try { return JSON.parse(window.localStorage.getItem(PACK_KEY) || "null"); } catch (e) { return null; }
   }
+  function writePack(record) {
+    try { window.localStorage.setItem(PACK_KEY, JSON.stringify(record)); } catch (e) { /* private mode */ }
+  }
+  var fill = function (text, values) {
+    return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
+  };
+  function when(at) {
+    try { return new Date(at).toLocaleString(html.getAttribute("lang") || undefined); } catch (e) { return ""; }
+  }
+
+  // Is the stored copy older than the server's? Asked once per page when online; the answer marks <html>.
+  function checkVersion(url) {
+    var saved = readPack();
+    if (!saved || !url || navigator.onLine === false || !window.fetch) return Promise.resolve(null);
+    return fetch(url, { cache: "no-store", credentials: "omit" })
+      .then(function (r) { if (!r.ok) throw new Error("version " + r.status); return r.json(); })
+      .then(function (server) {
+        var stale = server.version !== saved.version;
+        html.toggleAttribute("data-offline-stale", stale);
+        return { stale: stale, server: server, saved: saved };
+      })
+      .catch(function () { return null; });
+  }
+
   function setupDownload(box) {
     var button = box.querySelector("[data-offline-download]");
     var bar = box.querySelector("progress");
     var status = box.querySelector("[data-offline-status]");
     var label = function (name) { return box.getAttribute("data-label-" + name) || ""; };
-    var fill = function (text, values) {
-      return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
-    };
     if (!window.caches || !window.fetch) {
       button.disabled = true;
       status.textContent = label("unsupported");
       return;
     }
-    function showStored() {
+    function showStored(stale) {
       var saved = readPack();
       if (!saved) { status.textContent = label("none"); return; }
       var text = fill(label("stored"), { n: saved.stored, total: saved.total });
-      if (String(saved.revision) !== box.getAttribute("data-revision")) text += " " + label("outdated");
+      if (saved.at && label("stored-at")) text = fill(label("stored-at"), { n: saved.stored, total: saved.total, date: when(saved.at) });
+      var outdated = stale === true || (stale !== false && String(saved.revision) !== box.getAttribute("data-revision"));
+      if (outdated) text += " " + label("outdated");
+      box.toggleAttribute("data-offline-outdated", outdated);
       status.textContent = text;
     }
     showStored();
+    checkVersion(box.getAttribute("data-version-url")).then(function (answer) { if (answer) showStored(answer.stale); });
+
     button.addEventListener("click", function () {
       button.disabled = true;
       box.setAttribute("aria-busy", "true");
+      box.removeAttribute("data-offline-state");
       bar.hidden = false;
       bar.value = 0;
       status.textContent = label("starting");
-      var packInfo;
-      fetch(box.getAttribute("data-pack-url"), { cache: "no-store", credentials: "omit" })
+      var started = Date.now();
+      fromBundle().catch(function (error) {
+        if (error && error.stored) throw error; // stored part of it: not a missing bundle
+        return onePerUrl();
+      }).then(function (result) {
+        var record = { stored: result.stored, total: result.total, revision: result.revision,
+                       version: result.version, at: Date.now(), language: html.getAttribute("lang"),
+                       requests: result.requests, ms: Date.now() - started };
+        writePack(record);
+        html.removeAttribute("data-offline-stale");
+        box.removeAttribute("data-offline-outdated");
+        bar.max = 1;
+        bar.value = 1;
+        status.textContent = result.failed
+          ? fill(label("partial"), { n: result.stored, total: result.total, failed: result.failed })
+          : fill(label("done"), { n: result.stored, total: result.total });
+        box.setAttribute("data-offline-stored", String(result.stored));
+        box.setAttribute("data-offline-requests", String(result.requests));
+        box.setAttribute("data-offline-ms", String(record.ms));
+        box.setAttribute("data-offline-state", result.failed ? "partial" : "done");
+      }).catch(function () {
+        status.textContent = label("error");
+        box.setAttribute("data-offline-state", "error");
+        document.dispatchEvent(new CustomEvent("caipan:network-failed"));
+      }).then(function () {
+        button.disabled = navigator.onLine === false;
+        box.removeAttribute("aria-busy");
+      });
+    });
+
+    function progress(done, total) {
+      bar.max = total || 1;
+      bar.value = done;
+      status.textContent = fill(label("progress"), { n: done, total: total });
+    }
+
+    // The bundle: read as it arrives (progress in bytes of the JSON), then each page stored as its own response.
+    function fromBundle() {
+      var url = box.getAttribute("data-bundle-url");
+      if (!url) return Promise.reject(new Error("no bundle"));
+      return fetch(url, { credentials: "omit", cache: "no-store", headers: { "X-Caipan-Download": "1" } })
+        .then(function (response) {
+          if (!response.ok) throw new Error("bundle " + response.status);
+          var total = Number(response.headers.get("X-Caipan-Bundle-Bytes")) || 0;
+          if (!response.body || !response.body.getReader || !total) return response.json();
+          var reader = response.body.getReader(), chunks = [], received = 0;
+          var kb = function (n) { return Math.round(n / 1024); };
+          function pump() {
+            return reader.read().then(function (step) {
+              if (step.done) return;
+              chunks.push(step.value);
+              received += step.value.length;
+              bar.max = total;
+              bar.value = Math.min(received, total);
+              status.textContent = fill(label("receiving"), { n: kb(received), total: kb(total) });
+              return pump();
+            });
+          }
+          return pump().then(function () { return JSON.parse(new TextDecoder("utf-8").decode(concat(chunks, received))); });
+        })
+        .then(function (pack) {
+          return caches.open(pack.cache).then(function (cache) {
+            var stored = 0, failed = 0, entries = pack.entries;
+            return entries.reduce(function (chain, entry) {
+              return chain.then(function () {
+                var response = new Response(entry.body, { status: 200, headers: { "Content-Type": entry.type } });
+                return cache.put(entry.url, response).then(function () { stored++; }, function () { failed++; })
+                  .then(function () { progress(stored + failed, entries.length); });
+              });
+            }, Promise.resolve()).then(function () {
+              if (failed && !stored) throw new Error("nothing stored");
+              return { stored: stored, failed: failed, total: entries.length, revision: pack.revision,
+                       version: pack.version, requests: 1 };
+            });
+          });
+        });
+    }
+    function concat(chunks, size) {
+      var out = new Uint8Array(size), at = 0;
+      chunks.forEach(function (chunk) { out.set(chunk, at); at += chunk.length; });
+      return out;
+    }
+
+    // Without the bundle: the list, then each page (four at a time).
+    function onePerUrl() {
+      return fetch(box.getAttribute("data-pack-url"), { cache: "no-store", credentials: "omit" })
         .then(function (r) { if (!r.ok) throw new Error("pack " + r.status); return r.json(); })
         .then(function (pack) {
-          packInfo = pack;
-          return caches.open(pack.cache).then(function (cache) { return storeAll(cache, pack.urls); });
-        })
-        .then(function (result) {
-          var record = { stored: result.stored, total: packInfo.urls.length, revision: packInfo.revision,
-                         version: packInfo.version, at: Date.now() };
-          try { window.localStorage.setItem(PACK_KEY, JSON.stringify(record)); } catch (e) { /* private mode */ }
-          bar.value = bar.max;
-          status.textContent = result.failed
-            ? fill(label("partial"), { n: result.stored, total: packInfo.urls.length, failed: result.failed })
-            : fill(label("done"), { n: result.stored, total: packInfo.urls.length });
-          box.setAttribute("data-offline-state", result.failed ? "partial" : "done");
-          box.setAttribute("data-offline-stored", String(result.stored));
-        })
-        .catch(function () {
-          status.textContent = label("error");
-          box.setAttribute("data-offline-state", "error");
-          document.dispatchEvent(new CustomEvent("caipan:network-failed"));
-        })
-        .then(function () {
-          button.disabled = navigator.onLine === false;
-          box.removeAttribute("aria-busy");
-        });
-
-      // Fetched without cookies, so what is kept is the page anyone would see (never a signed-in user's
-      // top bar); the header tells the worker to let these pass untouched (this code stores them itself).
-      function storeAll(cache, urls) {
-        var next = 0, stored = 0, failedCount = 0, done = 0;
-        bar.max = urls.length;
-        function one() {
-          if (next >= urls.length) return Promise.resolve();
-          var url = urls[next++];
-          return fetch(url, { credentials: "omit", cache: "no-cache", headers: { "X-Caipan-Download": "1" } })
-            .then(function (response) {
-              if (!response.ok || response.redirected) throw new Error(url + " " + response.status);
-              return cache.put(url, response);
-            })
-            .then(function () { stored++; }, function () { failedCount++; })
-            .then(function () {
-              done++;
-              bar.value = done;
-              status.textContent = fill(label("progress"), { n: done, total: urls.length });
-              return one();
+          return caches.open(pack.cache).then(function (cache) { return storeAll(cache, pack.urls); })
+            .then(function (result) {
+              return { stored: result.stored, failed: result.failed, total: pack.urls.length, revision: pack.revision,
+                       version: pack.version, requests: pack.urls.length + 1 };
             });
-        }
-        var workers = [];
-        for (var i = 0; i < 4; i++) workers.push(one());
-        return Promise.all(workers).then(function () { return { stored: stored, failed: failedCount }; });
+        });
+    }
+    // Fetched without cookies, so what is kept is the page anyone would see (never a signed-in user's
+    // top bar); the header tells the worker to let these pass untouched (this code stores them itself).
+    function storeAll(cache, urls) {
+      var next = 0, stored = 0, failedCount = 0, done = 0;
+      function one() {
+        if (next >= urls.length) return Promise.resolve();
+        var url = urls[next++];
+        return fetch(url, { credentials: "omit", cache: "no-cache", headers: { "X-Caipan-Download": "1" } })
+          .then(function (response) {
+            if (!response.ok || response.redirected) throw new Error(url + " " + response.status);
+            return cache.put(url, response);
+          })
+          .then(function () { stored++; }, function () { failedCount++; })
+          .then(function () {
+            done++;
+            progress(done, urls.length);
+            return one();
+          });
       }
+      var workers = [];
+      for (var i = 0; i < 4; i++) workers.push(one());
+      return Promise.all(workers).then(function () { return { stored: stored, failed: failedCount }; });
+    }
+  }
+
+  // The offline page: honest about what is on this device (static/sw.js marks why it was shown).
+  function setupOfflinePage(section) {
+    var saved = readPack();
+    section.querySelectorAll("[data-offline-when]").forEach(function (p) {
+      p.hidden = p.getAttribute("data-offline-when") !== (saved ? "stored" : "none");
     });
+    var retry = section.querySelector("[data-offline-retry]");
+    if (retry && html.getAttribute("data-offline-reason") === "network" && document.referrer) {
+      retry.setAttribute("href", document.referrer); // a form sent offline: back to the page it was sent from
+    }
   }
 
   function ready() {
     updateBadge();
     updateToggle();
     document.querySelectorAll("[data-offline-pack]").forEach(setupDownload);
+    document.querySelectorAll("[data-offline-page]").forEach(setupOfflinePage);
     if (window.matchMedia) {
       var query = window.matchMedia("(prefers-color-scheme: dark)");
       if (query.addEventListener) query.addEventListener("change", updateToggle);

@@ -118,7 +118,7 @@
       section.setAttribute("aria-label", group.name);
       section.appendChild(el("div", "search-group-head", group.name));
       group.items.forEach(function (r) {
-        var a = option(r.url, r.title, r.snippet, data.query);
+        var a = option(r.url, /^en/i.test(document.documentElement.lang || "") && r.title_en ? r.title_en : r.title, r.snippet, data.query);
         if (r.jump) a.classList.add("search-jump");
         section.appendChild(a);
       });

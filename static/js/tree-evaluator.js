@@ -455,6 +455,7 @@
   root.CaipanTree = {
     evaluate: evaluate,
     evaluateOrError: evaluateOrError,
+    nextNode: nextNode,
     score: score,
     parseContract: parseContract,
     parseSeat: parseSeat,

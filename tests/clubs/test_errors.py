@@ -28,7 +28,7 @@ def test_the_message_is_translated_when_it_is_read():
         error = RecordError(_("俱乐部至少要有一名管理员。"), "role", code="last_admin")
     with translation.override("en"):
         assert error_text(error) == "A club must have at least one administrator."
-        assert error_context(error) == {"message": error_text(error), "field": "role"}
+        assert error_context(error) == {"message": error_text(error), "field": "role", "label": "Role"}
     with translation.override("zh-hans"):
         assert error_text(error) == "俱乐部至少要有一名管理员。"
     with translation.override("en"):

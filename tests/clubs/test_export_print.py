@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 from clubs import services
 from clubs.models import Status
@@ -38,7 +39,10 @@ def test_csv_has_the_filtered_list(client, club, make_record, director):
     assert len(rows) == 1
     row = dict(zip(header, rows[0], strict=True))
     assert row["编号"] == "1" and row["日期"] == "2026-03-10" and row["牌号"] == "7"
-    assert row["发牌人"] == "S" and row["局况"] == "Both"
+    assert (
+        row["发牌人"] == "南" and row["局况"] == "双方有局"
+    )  # Law 2, board 7, in the reader's words (bug 14)
+    assert row["裁判"] == "director"  # no full name: the username
     assert row["违规类型"] == "不足叫牌" and row["裁决"] == "27B2" and row["依据条款"].startswith("27B2 ")
     assert row["调整分（南北）"] == "平均减 40.0%" and row["调整分（东西）"] == "平均加 60.0%"
     assert row["状态"] == "已裁定" and row["裁判备注"] == "北家停顿，\n第二行" and row["版本"] == "1"
@@ -88,7 +92,7 @@ def test_print_view_is_the_a4_sheet(client, club, make_record, director, chief):
     assert 'class="print-sheet"' in html and 'class="a4"' in html
     assert 'class="topbar"' not in html  # a sheet, not a page of the site
     assert "裁判裁决单" in html and "测试俱乐部" in html and "编号 #1" in html
-    assert "周二双人赛" in html and "S / Both" in html
+    assert "周二双人赛" in html and "南 / 双方有局" in html  # seat and vulnerability in words (bug 14)
     assert "不足叫牌是否依序作出" in html and "南家 1NT，西家叫 1♠。" in html
     assert "第27条B款2项" in html  # the rule, in the rulebook's words
     assert "3NT S 9: +600" in html and "第12条C款2项" in html
@@ -96,3 +100,48 @@ def test_print_view_is_the_a4_sheet(client, club, make_record, director, chief):
     assert "裁判签字" in html and "仲裁委员会" in html and "裁判长复核" in html
     css = (settings.BASE_DIR / "static" / "css" / "app.css").read_text()
     assert "@page" in css and "size: A4" in css
+
+
+def test_the_log_names_seats_vulnerability_and_people_in_the_readers_words(
+    client, club, make_record, director
+):
+    """Tablet review 2026-12, bug 14: "S / Both" and usernames in the Chinese UI; the CSV, the record page, its
+    revision history and the print sheet say 南 / 双方有局 and the director's full name."""
+    director.first_name, director.last_name = "明", "李"
+    director.save()
+    record = make_record()
+    client.force_login(director)
+    header, row = read_csv(client.get(f"/clubs/{club.pk}/rulings/export.csv"))
+    row = dict(zip(header, row, strict=True))
+    assert (row["发牌人"], row["局况"]) == ("南", "双方有局") and row["裁判"] == director.get_full_name()
+    page = client.get(f"/clubs/{club.pk}/rulings/{record.number}/").content.decode()
+    assert "南 / 双方有局" in page and "S / Both" not in page
+    history = page[page.index('class="revisions"') :] if 'class="revisions"' in page else page
+    assert director.get_full_name() in history
+    sheet = client.get(f"/clubs/{club.pk}/rulings/{record.number}/print/").content.decode()
+    assert "南 / 双方有局" in sheet and director.get_full_name() in sheet
+    with translation.override(None):  # the test client answers in this thread: keep its English to this test
+        client.cookies["django_language"] = "en"
+        english = client.get(f"/clubs/{club.pk}/rulings/{record.number}/").content.decode()
+    assert "South / Both vulnerable" in english
+
+
+def test_the_english_record_page_has_no_chinese_label(client, club, make_record, director):
+    """Review bug 7: "Laws applied：", "Wizard has no ruling yet; next question：…" and the facts' Chinese labels.
+    What the people typed (event, statement, notes, the club's name) stays as typed."""
+    from tests.page_text import chinese_runs
+
+    record = make_record()
+    client.force_login(director)
+    with translation.override(None):
+        client.cookies["django_language"] = "en"
+        html = client.get(f"/clubs/{club.pk}/rulings/{record.number}/").content.decode()
+        edit = client.get(f"/clubs/{club.pk}/rulings/{record.number}/edit/").content.decode()
+    typed = {record.event, club.name, record.session, record.statement, record.notes, "东西 王刚／刘洋"}
+    typed.add(
+        "第27条B款"
+    )  # the notes hint quotes a reference as a Chinese director types it (e.g. 第27条B款)
+    for page in (html, edit):
+        left = [run for run in chinese_runs(page) if not any(text and text in run for text in typed)]
+        assert left == [], left
+    assert "Laws applied: " in html or "Laws applied" not in html

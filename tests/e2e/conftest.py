@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+# The screenshot set for review (git-ignored, like everything under var/).
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 # Playwright's sync API runs an event loop in this thread; the Django server runs in its own thread.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -77,7 +78,7 @@ def open_page(browser, server_url):
 
 
 def screenshot(page, name: str) -> Path:
-    SCREENSHOTS.mkdir(exist_ok=True)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=False)
     return path

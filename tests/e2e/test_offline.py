@@ -204,7 +204,9 @@ def test_offline_walk_each_tree_to_a_ruling(offline, slug):
         assert page.locator("a.answer").first.bounding_box()["height"] >= 44
         page.locator("a.answer").last.click()
         page.wait_for_load_state()
-    assert page.locator(".ruling-card h1").inner_text().startswith("裁决")
+    # Result first (issue 19), as the server's card (tests/e2e/test_wizard.py): the outcome in words, then the law.
+    assert page.locator(".ruling-card h1.ruling-summary").inner_text().strip()
+    assert page.locator(".ruling-card .ruling-rule").inner_text().startswith("裁决")
     assert page.locator(".ruling-card .script").inner_text().strip()
     assert page.locator("[data-offline-badge]").is_visible()
     screenshot(page, f"offline-wizard-{slug}-ruling")
@@ -238,7 +240,7 @@ def test_offline_law_sheet_from_a_ruling(offline):
 
 
 def test_not_downloaded_page_shows_the_offline_page(offline):
-    page = offline.goto_path("/tools/imps/?diff=450")
+    page = offline.goto_path("/accounts/login/")
     assert page.locator("h1").inner_text().startswith("离线")
     assert page.locator("[data-offline-badge]").is_visible()
     screenshot(page, "offline-page-not-downloaded")
@@ -347,8 +349,9 @@ def test_offline_wizard_pages_equal_the_server_pages_in_english(browser, server_
         online = online_context.new_page()
         online.goto(server_url + next(url for url in _wizard_urls() if "9S" in url))
         assert online.get_attribute("html", "lang") == "en"
+        # The field by its question (config.errors), never its API key "contract".
         assert online.inner_text(".notice.error").startswith(
-            "Invalid input (contract): Contract level must be"
+            "Invalid input (“The final contract (e.g. 4S, 3NTX)”): Contract level must be"
         )
         differences = _differences(context, online, server_url, _wizard_urls())
         assert not differences, _explain(differences)

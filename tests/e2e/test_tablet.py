@@ -168,7 +168,7 @@ def test_skip_link_jumps_to_the_content(open_page):
 
 @pytest.mark.parametrize("viewport", [TABLET_PORTRAIT, TABLET_LANDSCAPE], ids=["portrait", "landscape"])
 def test_screenshots_of_the_main_pages(open_page, viewport):
-    """Saved for the reviewer (tests/e2e/screenshots/): the main pages at tablet size, both orientations."""
+    """Saved for the reviewer (var/screenshots/): the main pages at tablet size, both orientations."""
     name = "portrait" if viewport == TABLET_PORTRAIT else "landscape"
     for path, label in [
         ("/", "home"),
@@ -180,3 +180,241 @@ def test_screenshots_of_the_main_pages(open_page, viewport):
         page = open_page(path, viewport)
         assert horizontal_overflow(page) <= 0
         screenshot(page, f"{label}-{name}")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Issue 19: the tablet layout at 768×1024, 1024×768 and 390×844, in Chinese and in English.
+
+LANGS = {"zh": "zh-CN", "en": "en-US"}
+SIZES = {"768x1024": TABLET_PORTRAIT, "1024x768": TABLET_LANDSCAPE, "390x844": PHONE}
+SIZE_LANG = [(size, lang) for size in SIZES for lang in LANGS]
+SIZE_LANG_IDS = [f"{size}-{lang}" for size, lang in SIZE_LANG]
+
+
+def review_ruling() -> str:
+    """The review's walk 2a with its adjusted score: 4♠ by S, NS vulnerable, 9 tricks → 11, NS 650."""
+    facts = {
+        "established": "true",
+        "on_trick_12": "false",
+        "revoker": "defender",
+        "subsequent_revoke_same_suit_same_player": "false",
+        "failure_to_play_faced_card": "false",
+        "noticed_after_nos_called_next_deal": "false",
+        "noticed_after_round_ended": "false",
+        "both_sides_revoked": "false",
+        "offender_won_revoke_trick": "true",
+        "offending_side_tricks_after_revoke_trick": "1",
+        "contract": "4S",
+        "declarer": "S",
+        "vulnerability": "NS",
+        "declarer_tricks": "9",
+        "revoking_side": "defending",
+    }
+    return f"/rulings/revoke/?{urlencode(facts)}"
+
+
+@pytest.fixture
+def open_in(browser, server_url):
+    """open_in(path, size, lang) → a touch page at that size, its UI in that language (Accept-Language)."""
+    contexts = []
+
+    def open_(path: str, size: str = "768x1024", lang: str = "zh", **context_args):
+        context = browser.new_context(
+            viewport=SIZES[size], locale=LANGS[lang], has_touch=True, **context_args
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(server_url + path)
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+LAYOUT_PAGES = [
+    "/",
+    "/laws/27/",
+    review_ruling(),
+    "/rulings/revoke/?established=true&on_trick_12=false&revoker=defender",
+    "/tools/score/?level=4&strain=S&dbl=X&declarer=N&vulnerability=NS&tricks=10",
+]
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZE_LANG, ids=SIZE_LANG_IDS)
+def test_no_overflow_and_no_small_targets_at_every_size_in_both_languages(open_in, size, lang):
+    """No sideways scrolling, and no tap target under 44 px: every link, button, field and summary in the top bar
+    and the page counts, except a link inside running text (a law reference within a sentence, WCAG 2.5.8's
+    inline exception: the link is display:inline and its parent holds more text than the link)."""
+    page = open_in("/", size, lang)
+    for path in LAYOUT_PAGES:
+        page.goto(page.url.split("/", 3)[0] + "//" + page.url.split("/", 3)[2] + path)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        assert page.evaluate("document.documentElement.lang").startswith(lang), path
+        assert horizontal_overflow(page) <= 0, path
+        assert page.evaluate(SMALL_TARGETS) == [], path
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZE_LANG, ids=SIZE_LANG_IDS)
+def test_a_section_jump_shows_its_heading_below_the_bar(open_in, size, lang):
+    page = open_in("/laws/27/#27B1", size, lang)
+    page.wait_for_function("getComputedStyle(document.documentElement).getPropertyValue('--bar-h') !== ''")
+    bar = page.locator(".topbar").bounding_box()
+    head = page.locator('[id="27B1"] > .node-head').bounding_box()
+    assert head["y"] >= bar["y"] + bar["height"], (bar, head)  # not under the sticky bar
+    assert head["y"] + head["height"] <= SIZES[size]["height"]  # and on screen
+    bar_var = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--bar-h')")
+    assert bar_var.strip() == f"{round(bar['height'])}px"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", ["768x1024", "1024x768"])
+def test_the_top_bar_is_one_slim_row_on_tablets_even_with_the_offline_badge(open_in, size, lang):
+    page = open_in("/", size, lang)
+    page.evaluate("document.querySelector('[data-offline-badge]').hidden = false")
+    one_row = page.evaluate(
+        """() => { const boxes = [...document.querySelectorAll('.topbar > *')]
+                     .filter(e => e.offsetParent !== null && getComputedStyle(e).position !== 'absolute')
+                     .map(e => e.getBoundingClientRect());
+                   // one row: every item's top is above every item's bottom
+                   return Math.max(...boxes.map(b => b.top)) < Math.min(...boxes.map(b => b.bottom)); }"""
+    )
+    assert one_row
+    assert page.locator(".topbar").bounding_box()["height"] <= 72
+    assert horizontal_overflow(page) <= 0
+
+
+def test_the_search_box_expands_on_focus(open_in):
+    page = open_in("/", "768x1024")
+    before = page.locator("#goto-q").bounding_box()["width"]
+    page.locator("#goto-q").tap()
+    after = page.locator("#goto-q").bounding_box()["width"]
+    assert after > before + 150
+    assert page.locator(".goto button[type=submit]").is_visible()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_law_numbers_never_wrap_on_the_home_tiles(open_in, size):
+    page = open_in("/", size)
+    broken = page.evaluate(
+        """() => [...document.querySelectorAll('.law-tiles b')]
+                  .filter(b => b.getClientRects().length > 1 || b.getBoundingClientRect().height > 40)
+                  .map(b => b.textContent)"""
+    )
+    assert broken == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_ruling_card_leads_with_the_outcome(open_in, size):
+    page = open_in(review_ruling(), size)
+    assert page.locator(".ruling-card h1").inner_text() == "转移2墩给庄家方：庄家实得9墩 → 11墩，南北+650"
+    order = page.evaluate(
+        """() => ['.ruling-summary', '.ruling-card .script', '.outcome-table', '.ruling-card .laws']
+                  .map(s => document.querySelector(s).getBoundingClientRect())
+                  .map(r => [Math.round(r.top), Math.round(r.left)])"""
+    )
+    assert order[0][0] < order[1][0]  # the outcome comes first, then what to announce
+    if size == "1024x768":
+        assert order[2][1] > order[1][1]  # two panes: the details beside the script
+    else:
+        assert order[1][0] < order[2][0] < order[3][0]
+    assert page.locator(".ruling-actions a", has_text="上一步").count() == 1
+    screenshot(page, f"ruling-card-{size}")
+
+
+def test_the_english_ruling_card_leads_with_the_outcome_in_english(open_in):
+    page = open_in(review_ruling(), "768x1024", "en")
+    headline = page.locator(".ruling-card h1").inner_text()
+    assert headline.startswith("2 tricks transferred") and "+650" in headline
+
+
+def test_a_law_link_inside_the_script_opens_the_sheet(open_in):
+    page = open_in(review_ruling(), "768x1024")
+    url = page.url
+    page.locator(".ruling-card .script a.ref").first.tap()
+    page.locator("#sheet:not([hidden])").wait_for()
+    assert page.url == url
+    assert page.locator("#sheet-title").inner_text().strip()
+
+
+def test_every_disclosure_shows_a_chevron(open_in):
+    page = open_in(review_ruling(), "768x1024")
+    marks = page.evaluate(
+        """() => [...document.querySelectorAll('main summary')].map(s => {
+              const m = getComputedStyle(s, '::before');
+              return m.content !== 'none' && parseFloat(m.width) > 4 && m.borderRightStyle === 'solid'; })"""
+    )
+    assert marks and all(marks)
+
+
+NO_CLIPBOARD = (
+    "Object.defineProperty(navigator, 'clipboard', {value: undefined}); document.execCommand = () => false;"
+)
+GOOD_CLIPBOARD = (
+    "Object.defineProperty(navigator, 'clipboard', {value: {writeText: () => Promise.resolve()}});"
+)
+REFUSED_CLIPBOARD = (
+    "Object.defineProperty(navigator, 'clipboard', {value: {writeText: () => Promise.reject(new Error('denied'))}});"
+    "document.execCommand = () => false;"
+)
+
+
+@pytest.mark.parametrize(
+    ("script", "copied"),
+    [(NO_CLIPBOARD, False), (REFUSED_CLIPBOARD, False), (GOOD_CLIPBOARD, True)],
+    ids=["no-clipboard", "refused", "copied"],
+)
+def test_the_share_button_says_what_really_happened(browser, server_url, script, copied):
+    context = browser.new_context(viewport=TABLET_PORTRAIT, locale="zh-CN", has_touch=True)
+    context.add_init_script(script)
+    page = context.new_page()
+    page.goto(server_url + review_ruling())
+    assert page.evaluate("typeof navigator.share") == "undefined"  # desktop chromium has no share sheet
+    page.locator("[data-share]").tap()
+    result = page.locator(".share-result")
+    result.wait_for(state="visible")
+    if copied:
+        assert result.inner_text().startswith("已复制")
+        assert page.locator(".share-url").is_hidden()
+    else:
+        assert result.inner_text().startswith("未能复制")
+        assert page.locator(".share-url").input_value() == page.url  # the link to copy by hand
+    assert "✓" not in page.locator("[data-share]").inner_text()
+    context.close()
+
+
+def test_the_share_sheet_is_used_where_the_device_has_one(browser, server_url):
+    context = browser.new_context(viewport=TABLET_PORTRAIT, locale="zh-CN", has_touch=True)
+    context.add_init_script(
+        "navigator.share = (data) => { window.__shared = data; return Promise.resolve(); };"
+    )
+    page = context.new_page()
+    page.goto(server_url + review_ruling())
+    assert page.locator("[data-share]").inner_text() == "分享本裁决"
+    page.locator("[data-share]").tap()
+    page.locator(".share-result", has_text="已分享").wait_for()
+    assert page.evaluate("window.__shared.url") == page.url
+    context.close()
+
+
+def test_the_tools_tabs_and_the_top_bar_show_where_you_are(open_in):
+    page = open_in("/tools/imps/", "768x1024")
+    assert page.locator('.tools-nav a[aria-current="page"]').inner_text() == "IMP换算"
+    assert page.locator('.mainnav a[aria-current="page"]').inner_text() == "计分"
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZE_LANG, ids=SIZE_LANG_IDS)
+def test_the_screenshot_set(open_in, size, lang):
+    """For review, in var/screenshots/: home, a law jump, a question, the ruling card and the score pad."""
+    for path, name in [
+        ("/", "home"),
+        ("/laws/27/#27B1", "law-27B1"),
+        ("/rulings/revoke/?established=true&on_trick_12=false&revoker=defender", "wizard-group"),
+        (review_ruling(), "ruling"),
+        ("/tools/score/?level=4&strain=S&dbl=X&declarer=N&vulnerability=NS&tricks=10", "score"),
+    ]:
+        page = open_in(path, size, lang)
+        assert horizontal_overflow(page) <= 0
+        path_written = screenshot(page, f"set-{name}-{size}-{lang}")
+        assert path_written.stat().st_size > 10_000
+        page.context.close()

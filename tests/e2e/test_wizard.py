@@ -35,7 +35,9 @@ def test_walk_each_tree_to_a_ruling_by_tapping(open_page, slug):
         assert box["height"] >= 44
         answers.last.click()
         page.wait_for_load_state()
-    assert page.locator(".ruling-card h1").inner_text().startswith("裁决")
+    # Result first (issue 19): the outcome in words heads the card, the law comes under it.
+    assert page.locator(".ruling-card h1.ruling-summary").inner_text().strip()
+    assert page.locator(".ruling-card .ruling-rule").inner_text().startswith("裁决")
     assert page.locator(".ruling-card .script").inner_text().strip()
     screenshot(page, f"wizard-{slug}-ruling")
 

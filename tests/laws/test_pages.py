@@ -18,7 +18,7 @@ def test_home_lists_chapters_and_goto_box(client):
         ("第27条", "/laws/27/"),
         ("第64条A款2项", "/laws/64/#64A2"),
         ("27b", "/laws/27/#27B"),
-        ("27Z", "/laws/27/"),
+        ("27Z", "/laws/27/?missing=27Z"),
     ],
 )
 def test_goto(client, query, location):
@@ -30,6 +30,22 @@ def test_goto_unknown_is_a_clear_404(client):
     response = client.get("/laws/go/", {"q": "xyz"})
     assert response.status_code == 404
     assert "没有找到" in response.content.decode()
+
+
+@pytest.mark.parametrize("path", ["/laws/27X9/", "/laws/go/?q=27Z"])
+def test_a_missing_section_says_so_on_the_law_page(client, path):
+    """Bug 16: /laws/27X9/ and 转到 27Z land on Law 27 with a word that the section was not found."""
+    page = client.get(path, follow=True)
+    html = page.content.decode()
+    assert page.status_code == 200 and page.redirect_chain[-1][0].startswith("/laws/27/?missing=")
+    missing = "27X9" if "27X9" in path else "27Z"
+    assert f"没有找到 {missing} 这一款" in html and "missing-section" in html
+
+
+def test_the_missing_notice_shows_only_a_law_reference(client):
+    html = client.get("/laws/27/", {"missing": "<script>"}).content.decode()
+    assert "missing-section" not in html
+    assert "missing-section" not in client.get("/laws/27/").content.decode()
 
 
 def test_section_url_redirects_to_anchor(client):

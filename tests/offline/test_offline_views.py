@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.utils import translation
 
 from bridge import messages, revoke
 from bridge.scoring import score
 from bridge.trees import Leaf
+from config.field_labels import FIELD_LABELS
 from laws.models import Definition, Edition, Section
 from offline import data
 from offline.middleware import PRIVATE_PREFIXES
@@ -180,6 +182,18 @@ def test_tables_json_carries_the_error_catalogue(client):
     shipped = client.get("/offline/tables.json").json()["messages"]
     assert shipped == {code: {"en": m.en, "zh": m.zh} for code, m in messages.CATALOG.items()}
     assert "fact.too_large" in shipped and "revoke.revoker_won_trick" in shipped and len(shipped) >= 70
+
+
+def test_tables_json_names_every_field_as_the_pages_do(client):
+    """The browser says an error's fields by the labels the server's pages use (config.field_labels), in both
+    languages: 分差 and "IMP difference", never the key ``diff``."""
+    shipped = client.get("/offline/tables.json").json()["field_labels"]
+    assert set(shipped) == {"zh", "en"}
+    assert set(shipped["zh"]) == set(shipped["en"]) == set(FIELD_LABELS)
+    for language, key in (("zh-hans", "zh"), ("en", "en")):
+        with translation.override(language):
+            assert shipped[key] == {name: str(label) for name, label in FIELD_LABELS.items()}
+    assert shipped["zh"]["diff"] == "分差" and shipped["en"]["diff"] != "分差"
 
 
 def test_tables_json_holds_the_parsers_vocabulary(client):

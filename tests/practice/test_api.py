@@ -101,14 +101,17 @@ def test_bad_answers_are_400_naming_the_field(http, item, body, field):
     assert set(data) == {"error", "field"} and data["field"] == field and data["error"]
 
 
-def test_a_bad_answer_is_answered_in_english_whatever_the_language(http):
-    """The API's error text is the core message's English (what it has always answered), not the page language."""
+def test_a_bad_answer_is_answered_in_the_requests_language(http):
+    """Issue 19 item 4: the API's error text follows the request's language (Accept-Language), Chinese by default;
+    the field is named by its API key in both."""
     body = {"answers": {"q1": "b", "q2": "two", "q3": 630}}
-    response = http("POST", ANSWER.format("rv-02"), body, headers={"Accept-Language": "zh-CN"})
+    response = http("POST", ANSWER.format("rv-02"), body, headers={"Accept-Language": "en"})
     assert response.status == 400
     assert response.json() == {"error": "q2: give a number, not 'two'.", "field": "answers.q2"}
+    response = http("POST", ANSWER.format("rv-02"), body, headers={"Accept-Language": "zh-CN"})
+    assert response.json() == {"error": "q2：请填写一个数字，而不是 'two'。", "field": "answers.q2"}
     response = http("POST", ANSWER.format("rv-02"), {"answers": ["b", 2, 630]})
-    assert response.json() == {"error": "answers must map each question id to an answer.", "field": "answers"}
+    assert response.json() == {"error": "answers 必须把每个问题的编号对应到一个回答。", "field": "answers"}
 
 
 def test_malformed_json_and_unknown_scenarios(http):

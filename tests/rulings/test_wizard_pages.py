@@ -22,7 +22,7 @@ def test_index_lists_the_irregularities(client):
 def test_question_screen_has_choices_back_and_steps(client):
     html = client.get("/rulings/revoke/", {"established": "true"}).content.decode()
     assert html.count('class="big-choice answer"') >= 2
-    assert "上一步" in html and "第 2 问" in html
+    assert "上一步" in html and "第 2 问" in html  # 第 2 问 · 约剩 …, the total depends on the answers
     assert 'href="/rulings/revoke/"' in html  # the answered step links back
 
 
@@ -66,7 +66,7 @@ def test_bad_fact_is_a_400_in_chinese(client):
     response = client.get("/rulings/revoke/", {"established": "maybe"})
     html = response.content.decode()
     assert response.status_code == 400
-    assert "输入有误（established）：established 必须是 true 或 false，而不是 &#x27;maybe&#x27;" in html
+    assert "输入有误：“藏牌是否已经成立？”必须是 true 或 false，而不是 &#x27;maybe&#x27;" in html
 
 
 def test_bad_fact_is_a_400_in_english(client):
@@ -75,6 +75,6 @@ def test_bad_fact_is_a_400_in_english(client):
     html = response.content.decode()
     assert response.status_code == 400
     assert (
-        "Invalid input (offending_side_tricks_after_revoke_trick): "
-        "offending_side_tricks_after_revoke_trick must be at most 12, not 13"
+        "Invalid input: “How many tricks did the offending side win after the revoke trick (not counting it)?” "
+        "must be at most 12, not 13"
     ) in html

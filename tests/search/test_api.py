@@ -33,6 +33,7 @@ def test_a_reference_comes_back_first_and_flagged(http):
         "ref": "27B1",
         "law": 27,
         "title": "第27条B款1项 改叫同一定约名目的最低充足叫牌",
+        "title_en": "Law 27B1",
         "snippet": "",
         "url": "/laws/27/#27B1",
         "score": 0,
@@ -66,7 +67,14 @@ def test_garbage_is_never_a_500(http, q):
 def test_too_long_a_query_is_a_400(http):
     response = get(http, q="藏" * 201)
     assert response.status == 400
-    assert response.json() == {"error": "q must be at most 200 characters", "field": "q"}
+    assert response.json() == {
+        "error": "搜索词太长了，请缩短到200字以内。",
+        "field": "q",
+    }  # Chinese by default
+    english = http(
+        "GET", "/api/search/?" + urllib.parse.urlencode({"q": "x" * 201}), headers={"Accept-Language": "en"}
+    )
+    assert english.json() == {"error": "q must be at most 200 characters", "field": "q"}
     assert get(http, q="藏" * 200).status == 200
 
 
@@ -77,7 +85,7 @@ def test_limit_must_be_a_whole_number_from_1_to_50(http, limit):
         assert response.status == 200
         return
     assert response.status == 400
-    assert response.json() == {"error": "limit must be a whole number from 1 to 50", "field": "limit"}
+    assert response.json() == {"error": "limit 必须是 1 到 50 的整数", "field": "limit"}
 
 
 def test_limit_bounds(http):

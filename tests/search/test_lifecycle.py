@@ -115,7 +115,9 @@ def test_while_another_process_builds_a_broken_index_answers_503(built, monkeypa
         with pytest.raises(SearchUnavailable) as error:
             search("藏牌")
         assert error.value.status_code == 503 and error.value.field is None
-        response = http("GET", "/api/search/?" + urllib.parse.urlencode({"q": "藏牌"}))
+        response = http(
+            "GET", "/api/search/?" + urllib.parse.urlencode({"q": "藏牌"}), headers={"Accept-Language": "en"}
+        )
         assert response.status == 503
         assert response.json() == {
             "error": "the search index is being rebuilt; try again in a few seconds",

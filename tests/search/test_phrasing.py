@@ -74,3 +74,32 @@ def test_td_is_the_director():
 def test_lead_out_of_turn_finds_law_54():
     assert 54 in laws("lead out of turn")
     assert 54 in laws("opening lead out of turn")
+
+
+@pytest.mark.parametrize("query", ["藏牌", "revoke", "cangpai"])
+def test_the_revoke_penalty_is_in_the_popup(query):
+    """Review 1d: Law 64 (the revoke penalty) came first at rank 11, outside the 8-item popup; the revoke walk
+    comes first among the trees."""
+    assert 64 in laws(query, limit=8)
+    assert [tree.slug for tree in search(query).trees][:1] == ["revoke"]
+
+
+@pytest.mark.parametrize(
+    ("query", "url"),
+    [
+        ("第二十七条", "/laws/27/"),
+        ("二十七条", "/laws/27/"),
+        ("二十七条B款", "/laws/27/#27B"),
+        ("第二十七条B款一项", "/laws/27/#27B1"),
+        ("第六十四条", "/laws/64/"),
+    ],
+)
+def test_the_go_to_box_reads_chinese_numerals(client, query, url):
+    """Review 1h: /laws/go/?q=第二十七条 answered 404 「没有找到该条款」."""
+    response = client.get("/laws/go/", {"q": query})
+    assert response.status_code == 302 and response["Location"] == url
+
+
+def test_the_go_to_box_still_refuses_what_is_not_a_law(client):
+    assert client.get("/laws/go/", {"q": "第一百条"}).status_code == 404
+    assert client.get("/laws/go/", {"q": "违反一条规定"}).status_code == 404

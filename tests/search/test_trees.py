@@ -133,3 +133,24 @@ def test_the_page_names_the_tree_in_english(client):
         client.post("/i18n/setlang/", {"language": "en", "next": "/"})
         html = client.get("/search/", {"q": "revoke"}).content.decode()
     assert "Walk through the ruling: Revoke ›" in html
+
+
+def test_english_results_are_titled_in_english(client):
+    """Review bug 7: the results' titles were Chinese only although the laws have title_en; the Chinese beside
+    them is marked as Chinese. A Chinese page keeps the rulebook's titles."""
+    with translation.override(None):
+        client.cookies["django_language"] = "en"
+        html = client.get("/search/", {"q": "revoke"}).content.decode()
+        del client.cookies["django_language"]
+    assert '<a href="/laws/64/">Law 64 ' in html
+    assert '<span class="search-title">Law 64A1 <small lang="zh-Hans">第64条A款1项' in html
+    assert '<span class="search-title">REVOKE <small lang="zh-Hans">藏牌</small></span>' in html
+    chinese = client.get("/search/", {"q": "revoke"}).content.decode()
+    assert '<a href="/laws/64/">第64条 ' in chinese and "Law 64A1" not in chinese
+
+
+def test_a_glossary_title_shows_the_corrected_english(client):
+    """Review bug 15: the glossary's official English gloss has a slip (OPENNINGLEAD); result titles show the
+    corrected reading, as the glossary does (fixtures/corrections.yaml)."""
+    titles = [hit.title for hit in search("首引", limit=3).hits]
+    assert "首引（OPENING LEAD）" in titles and not any("OPENNING" in title for title in titles)
