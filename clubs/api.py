@@ -103,20 +103,25 @@ def _read(serializer_class, data):
     return dict(serializer.validated_data)
 
 
-def record_data(record: RulingRecord, request=None) -> dict:
+def record_data(record: RulingRecord, request=None, *, site: str | None = None) -> dict:
+    """The API's record. ``site`` is the scheme and host its URL starts with (``request``'s when not given: a
+    page of records works it out once)."""
     appeal = getattr(record, "appeal", None)
     url = record.get_absolute_url()
+    if site is None and request is not None:
+        site = request.build_absolute_uri("/")[:-1]
+    board = record.board_info
     return {
         "number": record.number,
         "club": record.club_id,
         "version": record.version,
-        "url": request.build_absolute_uri(url) if request is not None else url,
+        "url": f"{site}{url}" if site is not None else url,
         "event": record.event,
         "date": record.date.isoformat(),
         "session": record.session,
         "board": record.board,
-        "dealer": record.dealer,
-        "vulnerability": record.vulnerability,
+        "dealer": board.dealer.value,
+        "vulnerability": board.vulnerability.value,
         "table": record.table,
         "director": {"id": record.director_id, "username": record.director.get_username()},
         "called_by": record.called_by,
@@ -208,9 +213,7 @@ class RulingListApi(ClubApi):
         offset = _whole(params.get("offset"), "offset", 0, 0, LIST_OFFSET_MAX)
         after_number = _whole(params.get("after"), "after", None, 1, None)
         filters = form.filters()
-        records = selectors.ruling_list(club=self.club, filters=filters).select_related(
-            "created_by", "signed_off_by"
-        )
+        records = selectors.ruling_list(club=self.club, filters=filters)
         count = selectors.ruling_total(club=self.club, filters=filters)
         if after_number is not None:
             if offset:
@@ -221,13 +224,14 @@ class RulingListApi(ClubApi):
             records = selectors.ruling_after(records=records, after=after)
         # One more than asked: whether there is a next page, without a second count.
         page = selectors.ruling_page(records=records, offset=offset, limit=limit + 1)
-        more, page = len(page) > limit, page[:limit]
+        more, page = len(page) > limit, selectors.ruling_people(records=page[:limit])
         next_url = None
         if more:
             query = params.copy()
             query.pop("offset", None)
             query["after"] = str(page[-1].number)
             next_url = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
+        site = request.build_absolute_uri("/")[:-1]
         return Response(
             {
                 "count": count,
@@ -235,7 +239,7 @@ class RulingListApi(ClubApi):
                 "offset": offset,
                 "after": after_number,
                 "next": next_url,
-                "results": [record_data(record, request) for record in page],
+                "results": [record_data(record, site=site) for record in page],
             }
         )
 

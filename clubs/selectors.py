@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum, prefetch_related_objects
 from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
@@ -177,6 +177,16 @@ def ruling_page(*, records: QuerySet[RulingRecord], offset: int, limit: int) -> 
     rows.query.select_related = records.query.select_related
     by_id = {row.pk: row for row in rows}
     return [by_id[pk] for pk in ids]
+
+
+def ruling_people(*, records: list[RulingRecord]) -> list[RulingRecord]:
+    """A page's recorders and reviewers by name: one query for the handful of people a page names, instead of a
+    whole user row joined to every record."""
+    people = User.objects.only("id", "username")
+    prefetch_related_objects(
+        records, Prefetch("created_by", queryset=people), Prefetch("signed_off_by", queryset=people)
+    )
+    return records
 
 
 def ruling_get(*, club: Club, number: int) -> RulingRecord | None:
