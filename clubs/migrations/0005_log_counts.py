@@ -1,6 +1,7 @@
 """The ruling log's counts (issue 20): a count per club, month, irregularity, status and director, kept by triggers
 on the records table (clubs.counts), so the statistics and the list's total no longer grow with the log. The
-records already there are counted once here; no record is touched."""
+records already there are counted once here; no record is touched. And an index the text filter's matches are
+ordered from (id, club, date, number), so it reads no record row to sort them."""
 
 import django.db.models.deletion
 from django.conf import settings
@@ -68,4 +69,8 @@ class Migration(migrations.Migration):
             },
         ),
         migrations.RunPython(counts_install, counts_uninstall, elidable=False),
+        migrations.AddIndex(
+            model_name="rulingrecord",
+            index=models.Index(fields=["id", "club", "date", "number"], name="ruling_id_order_idx"),
+        ),
     ]
