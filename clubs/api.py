@@ -214,7 +214,8 @@ class RulingListApi(ClubApi):
         after_number = _whole(params.get("after"), "after", None, 1, None)
         filters = form.filters()
         records = selectors.ruling_list(club=self.club, filters=filters)
-        count = selectors.ruling_total(club=self.club, filters=filters)
+        text = bool(filters.text and filters.text.strip())
+        count = None if text else selectors.ruling_total(club=self.club, filters=filters)
         if after_number is not None:
             if offset:
                 raise FieldError(_("after 和 offset 只能用其一。"), "after")
@@ -222,8 +223,14 @@ class RulingListApi(ClubApi):
             if after is None:
                 raise FieldError(_("没有编号为 %(number)s 的裁决记录。") % {"number": after_number}, "after")
             records = selectors.ruling_after(records=records, after=after)
-        # One more than asked: whether there is a next page, without a second count.
-        page = selectors.ruling_page(records=records, offset=offset, limit=limit + 1)
+        # One more than asked: whether there is a next page, without a second count. A text filter's total comes
+        # with its first page (a window count), so the text is matched once.
+        if count is None and after_number is None:
+            page, count = selectors.ruling_page_counted(records=records, offset=offset, limit=limit + 1)
+        else:
+            page = selectors.ruling_page(records=records, offset=offset, limit=limit + 1)
+        if count is None:
+            count = selectors.ruling_total(club=self.club, filters=filters)
         more, page = len(page) > limit, selectors.ruling_people(records=page[:limit])
         next_url = None
         if more:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum, prefetch_related_objects
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum, Window, prefetch_related_objects
 from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
@@ -170,7 +170,22 @@ def ruling_after(*, records: QuerySet[RulingRecord], after: RulingRecord) -> Que
 def ruling_page(*, records: QuerySet[RulingRecord], offset: int, limit: int) -> list[RulingRecord]:
     """``limit`` records from ``offset``: the ids first (read from the index alone), then those rows, so a deep
     offset walks index entries rather than whole rows."""
-    ids = list(records.values_list("pk", flat=True)[offset : offset + limit])
+    return _rows(records, list(records.values_list("pk", flat=True)[offset : offset + limit]))
+
+
+def ruling_page_counted(
+    *, records: QuerySet[RulingRecord], offset: int, limit: int
+) -> tuple[list[RulingRecord], int | None]:
+    """:func:`ruling_page` and how many records ``records`` holds in all, from the same query (a window count):
+    for a text filter, whose matches no kept count knows, so the text is matched once, not once more to count.
+    The total is None when the page is empty (the window saw no row)."""
+    window = records.annotate(total=Window(Count("pk"))).values_list("pk", "total")
+    found = list(window[offset : offset + limit])
+    total = found[0][1] if found else None
+    return _rows(records, [pk for pk, _total in found]), total
+
+
+def _rows(records: QuerySet[RulingRecord], ids: list[int]) -> list[RulingRecord]:
     if not ids:
         return []
     rows = RulingRecord.objects.filter(pk__in=ids)

@@ -250,3 +250,25 @@ def test_check_log_counts_finds_drift_and_repairs_it(club, make_record):
         call_command("check_log_counts")
     call_command("check_log_counts", "--repair")
     assert counts.drift(connection) == [] and RulingCount.objects.get().n == 1
+
+
+def test_a_text_filter_is_matched_once_for_its_page_and_its_total(club, director, make_record):
+    from rest_framework.test import APIClient
+
+    for k in range(7):
+        make_record(notes=f"明显停顿 第{k}次" if k % 2 else "无关")
+    api = APIClient()
+    api.force_authenticate(director)
+    url = f"/api/clubs/{club.pk}/rulings/"
+    with CaptureQueriesContext(connection) as queries:
+        body = api.get(url, {"q": "明显停顿", "limit": 2}).json()
+    assert body["count"] == 3 and len(body["results"]) == 2
+    matches = [q["sql"] for q in queries.captured_queries if "ruling_fts" in q["sql"] or "ILIKE" in q["sql"]]
+    assert len(matches) == 1 and "OVER" in matches[0]
+    # A page past the matches has no row to carry the total: it is counted.
+    body = api.get(url, {"q": "明显停顿", "offset": 10}).json()
+    assert body["count"] == 3 and body["results"] == []
+    # Keyset pages keep the whole filter's total.
+    first = api.get(url, {"q": "明显停顿", "limit": 2}).json()
+    second = api.get(first["next"]).json()
+    assert second["count"] == 3 and len(second["results"]) == 1
