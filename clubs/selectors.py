@@ -103,18 +103,25 @@ def ruling_list(*, club: Club, filters: RulingFilters | None = None) -> QuerySet
         records = records.filter(date__gte=filters.date_from)
     if filters.date_to:
         records = records.filter(date__lte=filters.date_to)
-    if filters.director:
-        records = records.filter(director_id=filters.director)
-    if filters.irregularity:
-        records = records.filter(irregularity=filters.irregularity)
-    if filters.status:
-        records = records.filter(status=filters.status)
+    records = _by_kind(records, filters)
     if filters.text:
         text = filters.text.strip()
         if text:
             sql, params = _text_match_sql(club=club, text=text)
             records = records.filter(pk__in=RawSQL(sql, params))
     return records.order_by("-date", "-number")
+
+
+def _by_kind(rows: QuerySet, filters: RulingFilters) -> QuerySet:
+    """The filters records and their kept counts share (the same columns on both): director, irregularity,
+    status."""
+    if filters.director:
+        rows = rows.filter(director_id=filters.director)
+    if filters.irregularity:
+        rows = rows.filter(irregularity=filters.irregularity)
+    if filters.status:
+        rows = rows.filter(status=filters.status)
+    return rows
 
 
 _ESCAPE = " ESCAPE '\\'"
@@ -325,12 +332,7 @@ def ruling_counts(*, club: Club, filters: RulingFilters | None = None) -> Counte
             kept = kept.filter(month__gte=whole[0])
         if whole[1]:
             kept = kept.filter(month__lte=whole[1])
-        if filters.director:
-            kept = kept.filter(director_id=filters.director)
-        if filters.irregularity:
-            kept = kept.filter(irregularity=filters.irregularity)
-        if filters.status:
-            kept = kept.filter(status=filters.status)
+        kept = _by_kind(kept, filters)
         for kind, month, n in kept.order_by().values_list("irregularity", "month").annotate(total=Sum("n")):
             if isinstance(month, datetime.datetime):
                 month = month.date()
