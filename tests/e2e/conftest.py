@@ -62,11 +62,12 @@ def browser():
 
 @pytest.fixture
 def open_page(browser, server_url):
-    """open_page(path, viewport) → a Playwright page at that size, showing path."""
+    """open_page(path, viewport, locale=…) → a Playwright page at that size, showing path, its browser asking for
+    that language (Chinese unless told)."""
     contexts = []
 
-    def open_(path: str, viewport=TABLET_PORTRAIT, **context_args):
-        context = browser.new_context(viewport=viewport, locale="zh-CN", **context_args)
+    def open_(path: str, viewport=TABLET_PORTRAIT, locale: str = "zh-CN", **context_args):
+        context = browser.new_context(viewport=viewport, locale=locale, **context_args)
         contexts.append(context)
         page = context.new_page()
         page.goto(server_url + path)

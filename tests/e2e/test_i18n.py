@@ -18,19 +18,8 @@ APOSTROPHE_WIDTH = """(selector) => {
 
 
 @pytest.fixture
-def english_page(browser, server_url):
-    contexts = []
-
-    def open_(path, viewport=TABLET_PORTRAIT):
-        context = browser.new_context(viewport=viewport, locale="en-US")
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(server_url + path)
-        return page
-
-    yield open_
-    for context in contexts:
-        context.close()
+def english_page(open_page):
+    return lambda path, viewport=TABLET_PORTRAIT: open_page(path, viewport, locale="en-US")
 
 
 def test_the_english_brand_sets_its_apostrophe_in_a_latin_font(english_page):

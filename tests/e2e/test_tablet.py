@@ -214,22 +214,13 @@ def review_ruling() -> str:
 
 
 @pytest.fixture
-def open_in(browser, server_url):
+def open_in(open_page):
     """open_in(path, size, lang) → a touch page at that size, its UI in that language (Accept-Language)."""
-    contexts = []
 
     def open_(path: str, size: str = "768x1024", lang: str = "zh", **context_args):
-        context = browser.new_context(
-            viewport=SIZES[size], locale=LANGS[lang], has_touch=True, **context_args
-        )
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(server_url + path)
-        return page
+        return open_page(path, SIZES[size], locale=LANGS[lang], has_touch=True, **context_args)
 
-    yield open_
-    for context in contexts:
-        context.close()
+    return open_
 
 
 LAYOUT_PAGES = [
