@@ -36,7 +36,12 @@ export default [
     // worker is a classic worker (module service workers are not on every tablet we target).
     files: ["static/js/theme.js", "static/sw.js"],
     languageOptions: { ecmaVersion: 2020, sourceType: "script", globals: { ...globals.browser, ...globals.serviceworker } },
-    rules: { "no-var": "off", "prefer-const": "off" },
+    rules: {
+      "no-var": "off",
+      "prefer-const": "off",
+      "no-unused-vars": ["error", { caughtErrors: "none" }],
+      "no-redeclare": ["error", { builtinGlobals: false }],
+    },
   },
   {
     files: ["tests/js/**/*.js", "eslint.config.js"],

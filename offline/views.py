@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -24,21 +25,28 @@ from offline.middleware import PRIVATE_PREFIXES
 from rulings.trees import trees
 
 SW_SOURCE = "sw.js"
+SW_REFERENCE = "js/engine/reference.js"
+"""The reference parser (27B1, 第64条 → the law page), an ES module the worker reads as classic script text."""
 # Files the worker stores when it installs, so the shells work offline before "download all".
 PRECACHED_STATIC = (
     "css/app.css",
-    "js/app.js",
-    "js/search.js",
-    "js/offline.js",
+    # Every module of static/js (the pages import the engine's; tests/offline/test_offline_views.py checks the
+    # list is whole), and the classic theme script.
     "js/theme.js",
-    "js/offline-search.js",
-    "js/messages.js",
-    "js/claim-helper.js",
-    "js/tree-evaluator.js",
-    "js/offline-wizard.js",
-    "js/assigned-builder.js",
-    "js/judgement.js",
-    "js/calculators.js",
+    "js/engine/assigned.js",
+    "js/engine/calculators.js",
+    "js/engine/claims.js",
+    "js/engine/messages.js",
+    "js/engine/reference.js",
+    "js/engine/search.js",
+    "js/engine/trees.js",
+    "js/pages/app.js",
+    "js/pages/calculators.js",
+    "js/pages/judgement.js",
+    "js/pages/offline-search.js",
+    "js/pages/offline.js",
+    "js/pages/search-box.js",
+    "js/pages/wizard.js",
     "css/judgement.css",
     "icons/icon.svg",
     "icons/icon-192.png",
@@ -62,8 +70,7 @@ def _static_file(name: str) -> bytes:
 
 def sw_config() -> dict:
     """What the worker is told: cache names, what to store at install, which paths are private, the shells."""
-    source = _static_file(SW_SOURCE)
-    digest = hashlib.sha256(source)
+    digest = hashlib.sha256(sw_source().encode("utf-8"))
     for name in PRECACHED_STATIC:
         digest.update(_static_file(name))
     version = digest.hexdigest()[:12]
@@ -115,8 +122,28 @@ def sw_config() -> dict:
         "searchPage": reverse("search:page"),
         "gotoPage": reverse("laws:goto"),
         "lawPrefix": "/laws/",
-        "refParser": static("js/offline-search.js"),
     }
+
+
+def sw_source() -> str:
+    """static/sw.js behind the reference parser (static/js/engine/reference.js) as classic script: its top-level
+    ``export`` keywords taken off, inside a block of its own, so the worker (a classic script: module service
+    workers are not on every tablet we target) calls ``CaipanReference.reference`` and ``sectionUrl`` — the same
+    parser as the pages, with no copy to keep equal and no build step."""
+    module = _static_file(SW_REFERENCE).decode("utf-8")
+    names = re.findall(r"^export function (\w+)\(", module, flags=re.MULTILINE)
+    if re.search(r"^(import|export (?!function ))", module, flags=re.MULTILINE):  # pragma: no cover - a guard
+        raise ValueError(f"{SW_REFERENCE}: only exported functions and no imports can run in the worker")
+    body = re.sub(r"^export function ", "function ", module, flags=re.MULTILINE)
+    return (
+        f"// {SW_REFERENCE}, as classic script\n"
+        + 'self.CaipanReference = (function () {\n"use strict";\n'
+        + body
+        + "return { "
+        + ", ".join(names)
+        + " };\n})();\n"
+        + _static_file(SW_SOURCE).decode("utf-8")
+    )
 
 
 @require_GET
@@ -128,7 +155,7 @@ def service_worker(request):
         "self.CAIPAN_SW = "
         + json.dumps(sw_config(), ensure_ascii=False)
         + ";\n"
-        + _static_file(SW_SOURCE).decode("utf-8")
+        + sw_source()
     )
     response = HttpResponse(body, content_type="application/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"

@@ -18,7 +18,7 @@
  *    users and responses that set a cookie so: the worker cannot see Set-Cookie), redirects and errors.
  *    "Download all" (static/js/offline.js) stores its own copies, fetched without cookies.
  */
-/* global CAIPAN_SW, CaipanOffline */
+/* global CaipanReference */
 "use strict";
 
 var CONFIG = self.CAIPAN_SW;
@@ -26,11 +26,8 @@ var CONFIG = self.CAIPAN_SW;
 // offline pages read); the network's answer, if it comes, is still stored for next time.
 var NETWORK_TIMEOUT_MS = CONFIG.networkTimeoutMs || 2500;
 
-try {
-  importScripts(CONFIG.refParser); // CaipanOffline.reference: 27B1, 第64条 → the law page
-} catch (e) {
-  self.CaipanOffline = null;
-}
+// self.CaipanReference: static/js/engine/reference.js (27B1, 第64条 → the law page), put in front of this file by
+// offline/views.py (sw_source), as the configuration is.
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -142,14 +139,14 @@ function offlineAnswer(request) {
   return storedCopy(request).then(function (stored) {
     if (stored) return markOffline(stored);
     var ref = null;
-    if (self.CaipanOffline) {
-      if (path === CONFIG.gotoPage) ref = CaipanOffline.reference(url.searchParams.get("q") || "");
+    if (self.CaipanReference) {
+      if (path === CONFIG.gotoPage) ref = CaipanReference.reference(url.searchParams.get("q") || "");
       else if (path.indexOf(CONFIG.lawPrefix) === 0) {
         var rest = decodeURIComponent(path.slice(CONFIG.lawPrefix.length).replace(/\/$/, ""));
-        if (rest && !/^\d+$/.test(rest)) ref = CaipanOffline.reference(rest);
+        if (rest && !/^\d+$/.test(rest)) ref = CaipanReference.reference(rest);
       }
     }
-    if (ref) return Response.redirect(new URL(CaipanOffline.sectionUrl(ref, CONFIG.lawPrefix), url).href, 302);
+    if (ref) return Response.redirect(new URL(CaipanReference.sectionUrl(ref, CONFIG.lawPrefix), url).href, 302);
     if (path === CONFIG.gotoPage) {
       return Response.redirect(new URL(CONFIG.searchPage + url.search, url).href, 302);
     }

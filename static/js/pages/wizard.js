@@ -4,25 +4,28 @@
 // the question with its answers as links adding the fact, or the ruling card (outcome, script, laws), or bad
 // input's error in the page's language (messages.js, from the catalogue in /offline/tables.json). Same markup
 // and classes as rulings/templates/rulings/wizard/*.html; tests/e2e/test_offline.py compares the two.
-(function () {
-  "use strict";
-  var box = document.getElementById("offline-wizard");
-  if (!box || !window.CaipanTree || !window.CaipanMessages) return;
-  var main = box.parentNode;
 
-  var labels = {};
-  var template = document.getElementById("offline-wizard-labels");
+import * as Tree from "../engine/trees.js";
+import * as Messages from "../engine/messages.js";
+
+function start() {
+  const box = document.getElementById("offline-wizard");
+  if (!box) return;
+  const main = box.parentNode;
+
+  const labels = {};
+  const template = document.getElementById("offline-wizard-labels");
   (template.content || template).querySelectorAll("[data-key]").forEach(function (node) {
     labels[node.getAttribute("data-key")] = node.textContent;
   });
-  var outcomeLabels = JSON.parse(box.getAttribute("data-outcome-labels"));
-  var vulnerabilities = JSON.parse(box.getAttribute("data-vulnerabilities"));
-  var wizardUrl = box.getAttribute("data-wizard-url");
-  var sectionUrl = function (ref) { return box.getAttribute("data-section-url").replace("__ref__", ref); };
+  const outcomeLabels = JSON.parse(box.getAttribute("data-outcome-labels"));
+  const vulnerabilities = JSON.parse(box.getAttribute("data-vulnerabilities"));
+  const wizardUrl = box.getAttribute("data-wizard-url");
+  const sectionUrl = function (ref) { return box.getAttribute("data-section-url").replace("__ref__", ref); };
 
   // ------------------------------------------------------------------------------------------- helpers
   function el(tag, attrs, children) {
-    var node = document.createElement(tag);
+    const node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (name) {
       if (attrs[name] === null || attrs[name] === undefined || attrs[name] === false) return;
       if (name === "text") node.textContent = attrs[name];
@@ -49,18 +52,18 @@
   }
   function queryValue(value) { return typeof value === "boolean" ? (value ? "true" : "false") : String(value); }
   function optionLabel(fact, value) {
-    var options = fact.options || [];
-    for (var i = 0; i < options.length; i++) {
+    const options = fact.options || [];
+    for (let i = 0; i < options.length; i++) {
       if (options[i].value === value && typeof options[i].value === typeof value) return options[i];
     }
     return null;
   }
   // The page's language picks a tree's text as rulings' templates do (config/language.py, the pick filter).
-  var english = /^en/i.test(document.documentElement.getAttribute("lang") || "");
+  const english = /^en/i.test(document.documentElement.getAttribute("lang") || "");
   function pick(text) { return text ? (english ? (text.en || text.zh) : (text.zh || text.en)) : ""; }
   function pickOption(o) { return english ? (o.label_en || o.label_zh) : (o.label_zh || o.label_en); }
   function treeTitle(tree) { return english && tree.title_en ? tree.title_en : tree.title; }
-  function lawName(ref) { return english ? "Law " + ref : window.CaipanTree.chineseRef(ref); }
+  function lawName(ref) { return english ? "Law " + ref : Tree.chineseRef(ref); }
   function lawLink(ref, className) {
     return el("a", { "class": className, "data-sheet-ref": ref, href: sectionUrl(ref), text: ref });
   }
@@ -103,23 +106,23 @@
   }
 
   // rulings/wizard_views.py: the rare exceptions asked on one screen, the screens taken and still to come.
-  var groups = outcomeLabels.groups || {};
+  const groups = outcomeLabels.groups || {};
   function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
   function groupMembers(tree) { return groups[tree.slug] || []; }
   function pairsObject(pairs) {
-    var out = {};
+    const out = {};
     pairs.forEach(function (p) { out[p[0]] = p[1]; });
     return out;
   }
   // _rare_group: answer every member "no" and see which the tree asks in a row from `fact`.
   function rareGroup(tree, base, fact, tables) {
-    var members = groupMembers(tree);
+    const members = groupMembers(tree);
     if (members.indexOf(fact) < 0) return [];
-    var trial = pairsObject(base);
+    const trial = pairsObject(base);
     members.forEach(function (name) { if (!has(trial, name)) trial[name] = "false"; });
-    var path = window.CaipanTree.evaluate(tree, trial, tables).path.map(function (step) { return step.fact; });
-    var run = [];
-    for (var i = path.indexOf(fact); i >= 0 && i < path.length; i++) {
+    const path = Tree.evaluate(tree, trial, tables).path.map(function (step) { return step.fact; });
+    const run = [];
+    for (let i = path.indexOf(fact); i >= 0 && i < path.length; i++) {
       if (members.indexOf(path[i]) < 0) break;
       run.push(path[i]);
     }
@@ -129,18 +132,20 @@
     return i === 0 || !(members.indexOf(steps[i].name) >= 0 && members.indexOf(steps[i - 1].name) >= 0);
   }
   function screens(tree, steps) {
-    var members = groupMembers(tree), n = 0;
-    for (var i = 0; i < steps.length; i++) if (startsScreen(members, steps, i)) n++;
+    const members = groupMembers(tree);
+    let n = 0;
+    for (let i = 0; i < steps.length; i++) if (startsScreen(members, steps, i)) n++;
     return n;
   }
   function backUrlOf(tree, steps) {
     if (!steps.length) return null;
-    var members = groupMembers(tree), cut = steps.length - 1;
+    const members = groupMembers(tree);
+    let cut = steps.length - 1;
     while (!startsScreen(members, steps, cut)) cut--;
     return steps[cut].back_url;
   }
   function targets(node) {
-    var found = [];
+    const found = [];
     Object.keys(node.branches || {}).forEach(function (k) { found.push(node.branches[k]); });
     (node.ranges || []).forEach(function (r) { found.push(r.next); });
     if (node["default"] !== undefined && node["default"] !== null) found.push(node["default"]);
@@ -148,16 +153,16 @@
   }
   // remaining_questions: (fewest, most) screens from a node to a ruling, this one included.
   function remainingQuestions(tree, nodeId) {
-    var members = groupMembers(tree), memo = {};
+    const members = groupMembers(tree), memo = {};
     function span(id, inGroup) {
-      var key = id + "|" + inGroup;
+      const key = id + "|" + inGroup;
       if (!has(memo, key)) {
-        var node = tree.nodes[id];
+        const node = tree.nodes[id];
         if (!node || !has(node, "ask")) memo[key] = [0, 0];
         else {
-          var grouped = members.indexOf(node.ask) >= 0;
-          var cost = grouped && inGroup ? 0 : 1;
-          var spans = targets(node).map(function (t) { return span(t, grouped); });
+          const grouped = members.indexOf(node.ask) >= 0;
+          const cost = grouped && inGroup ? 0 : 1;
+          const spans = targets(node).map(function (t) { return span(t, grouped); });
           memo[key] = [cost + Math.min.apply(null, spans.map(function (s) { return s[0]; })),
                        cost + Math.max.apply(null, spans.map(function (s) { return s[1]; }))];
         }
@@ -167,8 +172,8 @@
     return span(nodeId, false);
   }
   function questionNode(tree, path) {
-    var id = tree.start;
-    path.forEach(function (step) { id = window.CaipanTree.nextNode(tree.nodes[id], step.value); });
+    let id = tree.start;
+    path.forEach(function (step) { id = Tree.nextNode(tree.nodes[id], step.value); });
     return id;
   }
   function lawLinks(refs, className) { return refs.map(function (ref) { return lawLink(ref, className); }); }
@@ -185,14 +190,15 @@
   }
 
   function renderQuestion(tree, evaluation, steps, answered, optional, path, tables) {
-    var question = evaluation.question;
-    var base = answered.concat(optional);
-    var group = rareGroup(tree, base, question.fact, tables);
-    var choices = [], noneUrl = null, numeric = false;
+    const question = evaluation.question;
+    const base = answered.concat(optional);
+    const group = rareGroup(tree, base, question.fact, tables);
+    const choices = [];
+    let noneUrl = null, numeric = false;
     if (group.length) {
       noneUrl = "?" + urlencode(base.concat(group.map(function (name) { return [name, "false"]; })));
       group.forEach(function (name, i) {
-        var pairs = base.concat(group.slice(0, i).map(function (n) { return [n, "false"]; }), [[name, "true"]]);
+        const pairs = base.concat(group.slice(0, i).map(function (n) { return [n, "false"]; }), [[name, "true"]]);
         choices.push([tree.facts[name].text, "?" + urlencode(pairs)]);
       });
     } else if (question.options.length) {
@@ -201,18 +207,19 @@
       });
     } else {
       numeric = true;
-      var high = question.max !== null ? question.max : 13;
-      for (var n = question.min || 0; n <= high; n++) choices.push([n, "?" + urlencode(base.concat([[question.fact, n]]))]);
+      const high = question.max !== null ? question.max : 13;
+      for (let n = question.min || 0; n <= high; n++) choices.push([n, "?" + urlencode(base.concat([[question.fact, n]]))]);
     }
-    var span = remainingQuestions(tree, questionNode(tree, evaluation.path));
-    var low = span[0] - 1, most = span[1] - 1;
-    var stepNumber = screens(tree, steps) + 1;
-    var progress = low === most
+    const span = remainingQuestions(tree, questionNode(tree, evaluation.path));
+    const low = span[0] - 1, most = span[1] - 1;
+    const stepNumber = screens(tree, steps) + 1;
+    const progress = low === most
       ? labels.step_of.replace("{n}", stepNumber).replace("{total}", stepNumber + most)
       : labels.step.replace("{n}", stepNumber) + " · " + labels.remaining.replace("{low}", low).replace("{high}", most);
-    var backUrl = backUrlOf(tree, steps);
+    const backUrl = backUrlOf(tree, steps);
     document.title = treeTitle(tree) + " · " + labels.wizard;
-    var asked, side = [];
+    const side = [];
+    let asked;
     if (group.length) {
       asked = [
         el("h1", { text: labels.group_title }),
@@ -224,7 +231,7 @@
         })))
       ];
       group.forEach(function (name) {
-        var fact = tree.facts[name];
+        const fact = tree.facts[name];
         if (fact.help) side.push(helpBox(((fact.laws || [])[0] || "") + " · " + labels.help, fact.help, fact.laws || []));
       });
     } else {
@@ -232,8 +239,8 @@
         el("h1", { text: pick(question.text) }),
         english ? null : el("p", { "class": "en", lang: "en", text: question.text.en }),
         el("div", { "class": numeric ? "answers answers-numbers" : "answers" }, choices.map(function (choice) {
-          var label = choice[0];
-          var content = typeof label === "object" ? withEnglish(pickOption(label), label.label_en) : [String(label)];
+          const label = choice[0];
+          const content = typeof label === "object" ? withEnglish(pickOption(label), label.label_en) : [String(label)];
           return el("a", { "class": "big-choice answer", href: choice[1] }, content);
         }))
       ];
@@ -261,27 +268,27 @@
   }
 
   // rulings/summary.py ruling_summary: the outcome in words, from the ruling's outcome fields.
-  var summaryRules = outcomeLabels.summary;
+  const summaryRules = outcomeLabels.summary;
   function format(template, params) {  // Python's "%(name)d" / "%(name)s" formatting
     return template.replace(/%\((\w+)\)[ds]/g, function (whole, name) { return String(params[name]); });
   }
   function wording(key, params) { return format(summaryRules.wording[key], params || {}); }
   function nonOffendingSide(facts) {
-    var side = has(facts, "revoking_side") ? facts.revoking_side : null;
+    let side = has(facts, "revoking_side") ? facts.revoking_side : null;
     if (side === null || side === undefined) {
-      var revoker = has(facts, "revoker") ? String(facts.revoker) : null;
+      const revoker = has(facts, "revoker") ? String(facts.revoker) : null;
       side = revoker !== null && has(summaryRules.revoker_side, revoker) ? summaryRules.revoker_side[revoker] : null;
     }
     return side === "declaring" || side === "defending" ? wording("side_" + side) : null;
   }
   function revokeSummary(outcome, facts) {
-    var transferred = outcome.tricks_transferred || 0;
-    var after = has(outcome, "adjusted_declarer_tricks") ? outcome.adjusted_declarer_tricks : null;
-    var before = has(facts, "declarer_tricks") ? facts.declarer_tricks : null;
-    var text;
+    const transferred = outcome.tricks_transferred || 0;
+    const after = has(outcome, "adjusted_declarer_tricks") ? outcome.adjusted_declarer_tricks : null;
+    const before = has(facts, "declarer_tricks") ? facts.declarer_tricks : null;
+    let text;
     if (outcome.must_correct) {
       text = wording("must_correct");
-      var card = outcome.penalty_card;
+      const card = outcome.penalty_card;
       if (card === "major" || card === "minor") text += wording("penalty_card", { card: outcomeLabels.values["penalty_card:" + card] });
       if (transferred) text += wording("correct_transfer", { n: transferred });
       return text;
@@ -291,10 +298,10 @@
       if (outcome.equity_review) text += wording("equity_review");
       return text;
     }
-    var side = nonOffendingSide(facts);
+    const side = nonOffendingSide(facts);
     if (after !== null && after !== undefined && before !== null && before !== undefined && side !== null) {
       text = wording("transfer_to", { n: transferred, side: side, before: before, after: after });
-      var score = has(outcome, "score_ns") ? outcome.score_ns : null;
+      const score = has(outcome, "score_ns") ? outcome.score_ns : null;
       if (score !== null && score !== undefined) {
         text += wording("score_ns", { score: typeof score === "number" && score >= 0 ? "+" + score : String(score) });
       }
@@ -306,14 +313,14 @@
     return summaryRules.quiet.some(function (q) { return q === value; }) || value === 0;
   }
   function genericSummary(tree, outcome) {
-    var parts = [];
+    const parts = [];
     Object.keys(tree.outcome_fields).forEach(function (name) {
-      var value = has(outcome, name) ? outcome[name] : null;
+      const value = has(outcome, name) ? outcome[name] : null;
       if (summaryRules.not_headline.indexOf(name) >= 0 || quiet(value)) return;
-      var label = has(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
+      const label = has(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
       if (value === true) parts.push(label);
       else if (typeof value === "string") {
-        var key = name + ":" + value;
+        const key = name + ":" + value;
         parts.push(label + "：" + (has(outcomeLabels.values, key) ? outcomeLabels.values[key] : value));
       } else parts.push(label + "：" + String(value));
     });
@@ -327,26 +334,26 @@
   function displayValue(name, value) {
     if (typeof value === "boolean") return value ? labels.yes : labels.no;
     if (value === null) return "—";
-    var key = name + ":" + value;
+    const key = name + ":" + value;
     return Object.prototype.hasOwnProperty.call(outcomeLabels.values, key) ? outcomeLabels.values[key] : String(value);
   }
   function fillScript(html, ruling) {
     return html.replace(/\{([a-z_][a-z0-9_]*)\}/g, function (whole, name) {
       if (!Object.prototype.hasOwnProperty.call(ruling, name) || name === "leaf" || name === "script" || name === "laws") return whole;
-      var value = ruling[name];
+      const value = ruling[name];
       return escapeHtml(value === null ? "—" : (typeof value === "boolean" ? (value ? "True" : "False") : String(value)));
     });
   }
 
   function renderRuling(tree, evaluation, steps, answered, optional, given, scripts, path) {
-    var ruling = evaluation.ruling;
+    const ruling = evaluation.ruling;
     document.title = treeTitle(tree) + " · " + labels.ruling;
-    var leafScript = (scripts || {})[ruling.leaf];
-    var script = el("div", { "class": "script" });
+    const leafScript = (scripts || {})[ruling.leaf];
+    const script = el("div", { "class": "script" });
     // The script in the page's language first, the other language behind a disclosure (as the server draws it).
-    var otherLang = english ? "zh-Hans" : "en";
-    var scriptEn = el("div", { lang: otherLang });
-    var first = english ? "en" : "zh", second = english ? "zh" : "en";
+    const otherLang = english ? "zh-Hans" : "en";
+    const scriptEn = el("div", { lang: otherLang });
+    const first = english ? "en" : "zh", second = english ? "zh" : "en";
     if (leafScript) {
       // Rendered by the server from the tree (offline/data.py), only the {field} values filled in here.
       script.innerHTML = fillScript(leafScript[first], ruling);
@@ -355,25 +362,25 @@
       script.textContent = ruling.script[first];
       scriptEn.textContent = ruling.script[second];
     }
-    var rows = Object.keys(tree.outcome_fields).map(function (name) {
-      var label = Object.prototype.hasOwnProperty.call(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
+    const rows = Object.keys(tree.outcome_fields).map(function (name) {
+      const label = Object.prototype.hasOwnProperty.call(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
       return el("tr", { "data-field": name }, [el("th", { text: label }), el("td", { text: displayValue(name, ruling[name]) })]);
     });
-    var optionalFacts = Object.keys(tree.facts).filter(function (name) { return tree.facts[name].optional; });
-    var adjust = null;
+    const optionalFacts = Object.keys(tree.facts).filter(function (name) { return tree.facts[name].optional; });
+    let adjust = null;
     if (optionalFacts.length) {
-      var givenOptional = {};
+      const givenOptional = {};
       optionalFacts.forEach(function (name) { if (Object.prototype.hasOwnProperty.call(given, name)) givenOptional[name] = given[name]; });
-      var form = el("form", { method: "get", "class": "pad" });
+      const form = el("form", { method: "get", "class": "pad" });
       answered.forEach(function (pair) { form.appendChild(el("input", { type: "hidden", name: pair[0], value: pair[1] })); });
       optionalFacts.forEach(function (name) {
-        var fact = tree.facts[name];
-        var current = Object.prototype.hasOwnProperty.call(givenOptional, name) ? givenOptional[name] : null;
-        var control;
-        var selectOf = function (values, labelOf) {
-          var select = el("select", { name: name }, [el("option", { value: "", text: "—" })]);
+        const fact = tree.facts[name];
+        const current = Object.prototype.hasOwnProperty.call(givenOptional, name) ? givenOptional[name] : null;
+        let control;
+        const selectOf = function (values, labelOf) {
+          const select = el("select", { name: name }, [el("option", { value: "", text: "—" })]);
           values.forEach(function (value) {
-            var attrs = { text: labelOf(value) };
+            const attrs = { text: labelOf(value) };
             if (labelOf !== String) attrs.value = value;
             if (current === value) attrs.selected = true;
             select.appendChild(el("option", attrs));
@@ -399,12 +406,12 @@
       adjust = el("details", { "class": "adjust", open: Object.keys(givenOptional).length > 0 },
         [el("summary", { text: labels.adjust }), form]);
     }
-    var headlineFacts = {};
+    const headlineFacts = {};
     evaluation.path.forEach(function (step) { headlineFacts[step.fact] = step.value; });
     optional.forEach(function (pair) {  // evaluation_facts: a whole number as a number
       headlineFacts[pair[0]] = /^\d+$/.test(String(pair[1]).replace(/^-+/, "")) ? parseInt(pair[1], 10) : pair[1];
     });
-    var backUrl = backUrlOf(tree, steps);
+    const backUrl = backUrlOf(tree, steps);
     setContent([
       crumbs(tree),
       el("section", { "class": "ruling-card", "aria-live": "polite" }, [
@@ -452,19 +459,19 @@
   // The fields it names are said by the tree's questions, quoted, as config.errors.error_text(general=False) says
   // them: the name parameter, then (on a Chinese page) any fact key the message writes in Latin letters.
   function factLabels(tree) {
-    var out = {};
+    const out = {};
     Object.keys(tree.facts).forEach(function (name) {
-      var text = tree.facts[name].text;
+      const text = tree.facts[name].text;
       if (text) out[name] = "\u201c" + (english ? text.en : text.zh) + "\u201d";
     });
     return out;
   }
   function renderError(tree, error, path, tables) {
-    var language = document.documentElement.getAttribute("lang");
-    var known = factLabels(tree);
-    var parts = window.CaipanMessages.errorParts(tables.messages, error, known, language);
-    var message = parts.message, name = parts.label;
-    var label = name ? labels.input_error_field.replace("{field}", function () { return name; }) : labels.input_error;
+    const language = document.documentElement.getAttribute("lang");
+    const known = factLabels(tree);
+    const parts = Messages.errorParts(tables.messages, error, known, language);
+    const message = parts.message, name = parts.label;
+    const label = name ? labels.input_error_field.replace("{field}", function () { return name; }) : labels.input_error;
     document.title = labels.site;
     setContent([
       el("h1", { text: treeTitle(tree) }),
@@ -480,25 +487,25 @@
   // ---------------------------------------------------------------------------------------------- walk
   // rulings/wizard_views.py wizard_walk, in the browser.
   function walk(slug, path, wizardData, tables, tree) {
-    var query = new URLSearchParams(window.location.search);
-    var facts = {};
+    const query = new URLSearchParams(window.location.search);
+    const facts = {};
     Object.keys(tree.facts).forEach(function (name) {
-      var values = query.getAll(name);
-      var value = values.length ? values[values.length - 1] : "";
+      const values = query.getAll(name);
+      const value = values.length ? values[values.length - 1] : "";
       if (value !== "") facts[name] = value;
     });
-    var evaluation;
+    let evaluation;
     try {
-      evaluation = window.CaipanTree.evaluate(tree, facts, tables);
+      evaluation = Tree.evaluate(tree, facts, tables);
     } catch (error) {
-      if (window.CaipanTree.isFactError(error)) { renderError(tree, error, path, tables); return; }
+      if (Tree.isFactError(error)) { renderError(tree, error, path, tables); return; }
       throw error;
     }
-    var steps = [];
-    var answered = [];
+    const steps = [];
+    const answered = [];
     evaluation.path.forEach(function (step) {
-      var fact = tree.facts[step.fact];
-      var option = optionLabel(fact, step.value);
+      const fact = tree.facts[step.fact];
+      const option = optionLabel(fact, step.value);
       steps.push({
         name: step.fact,
         fact: fact,
@@ -508,7 +515,7 @@
       });
       answered.push([step.fact, queryValue(step.value)]);
     });
-    var optional = [];
+    const optional = [];
     Object.keys(tree.facts).forEach(function (name) {
       if (tree.facts[name].optional && Object.prototype.hasOwnProperty.call(facts, name)) optional.push([name, facts[name]]);
     });
@@ -517,9 +524,9 @@
     document.dispatchEvent(new CustomEvent("caipan:offline-wizard", { detail: evaluation }));
   }
 
-  var match = new RegExp("^" + wizardUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "([a-z0-9-]+)/$").exec(window.location.pathname);
-  var slug = match ? match[1] : null;
-  var wizardData = fetchJson(box.getAttribute("data-wizard-data-url"));
+  const match = new RegExp("^" + wizardUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "([a-z0-9-]+)/$").exec(window.location.pathname);
+  const slug = match ? match[1] : null;
+  const wizardData = fetchJson(box.getAttribute("data-wizard-data-url"));
   if (!slug) {
     wizardData.then(renderIndex, renderMissing);
     return;
@@ -528,4 +535,5 @@
                fetchJson(box.getAttribute("data-tree-url").replace("__slug__", slug))])
     .then(function (loaded) { walk(slug, window.location.pathname, loaded[0], loaded[1], loaded[2]); })
     .catch(renderMissing);
-})();
+}
+start();

@@ -7,33 +7,37 @@
 // device (localStorage), takes the walk's facts from the address's #fragment (the wizard links here with them;
 // a fragment never reaches the server, so the stored page serves every walk offline), and draws the one-page A4
 // sheet that @media print shows. Errors are the engine's, in the page's language (messages.js).
-(function () {
-  "use strict";
-  var form = document.querySelector("[data-builder-form]");
-  if (!form || !window.CaipanAssigned || !window.CaipanTree || !window.CaipanMessages) return;
-  var rulingForm = form.hasAttribute("data-ruling-form") ? form : null;
-  var language = document.documentElement.lang || "zh-hans";
-  var english = language.indexOf("en") === 0;
-  var T = null;
-  var tree = null;
-  var submitted = false;
+
+import * as Tree from "../engine/trees.js";
+import * as Messages from "../engine/messages.js";
+import * as Assigned from "../engine/assigned.js";
+
+function start() {
+  const form = document.querySelector("[data-builder-form]");
+  if (!form) return;
+  const rulingForm = form.hasAttribute("data-ruling-form") ? form : null;
+  const language = document.documentElement.lang || "zh-hans";
+  const english = language.indexOf("en") === 0;
+  let T = null;
+  let tree = null;
+  let submitted = false;
 
   // ------------------------------------------------------------------------------------------- helpers
-  var labels = {};
-  var template = document.getElementById("judgement-labels");
+  const labels = {};
+  const template = document.getElementById("judgement-labels");
   if (template) {
     (template.content || template).querySelectorAll("[data-key]").forEach(function (node) {
       labels[node.getAttribute("data-key")] = node.textContent;
     });
   }
   function label(key, arg) {
-    var text = labels[key] || key;
+    const text = labels[key] || key;
     return arg === undefined ? text : text.replace("%s", arg);
   }
   function el(tag, attrs, children) {
-    var node = document.createElement(tag);
+    const node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (name) {
-      var value = attrs[name];
+      const value = attrs[name];
       if (value === null || value === undefined || value === false) return;
       if (name === "text") node.textContent = value;
       else node.setAttribute(name, value === true ? "" : value);
@@ -52,7 +56,7 @@
   }
   function field(name) { return form.elements[name] || null; }
   function value(name) {
-    var input = field(name);
+    const input = field(name);
     if (!input) return "";
     if (input.type === "checkbox") return input.checked ? "on" : "";
     return String(input.value || "").trim();
@@ -61,13 +65,13 @@
   // rulings/templates/rulings/_error.html: the message in the page's language with the fields it names said by
   // their labels (config.errors.error_context, by messages.js).
   function errorNotice(error) {
-    var M = window.CaipanMessages;
-    var parts = M.errorParts(T.messages, error, M.labelsFor(T, language), language);
-    var head = parts.label ? label("error_field", parts.label) : label("error");
+    const M = Messages;
+    const parts = M.errorParts(T.messages, error, M.labelsFor(T, language), language);
+    const head = parts.label ? label("error_field", parts.label) : label("error");
     return el("p", { "class": "notice error", role: "alert", "data-field": error.field || "" }, [head + parts.message]);
   }
   function InputError(code, fieldName, params) {
-    var error = new Error(code);
+    const error = new Error(code);
     error.name = "FactError";
     error.code = code;
     error.field = fieldName;
@@ -76,10 +80,10 @@
   }
 
   // ------------------------------------------------------------------------- reading (rulings/judgement.py)
-  var WHOLE = /^[+-]?\d+$/;
+  const WHOLE = /^[+-]?\d+$/;
   function wholeNumber(text, name, low, high) {
     if (!WHOLE.test(text)) throw InputError("input.not_whole", name, { name: name, value: text });
-    var number = parseInt(text, 10);
+    const number = parseInt(text, 10);
     if ((low !== null && number < low) || (high !== null && number > high)) {
       if (high === null) throw InputError("input.below", name, { name: name, low: low, value: number });
       throw InputError("input.out_of_range", name, { name: name, low: low, high: high, value: number });
@@ -99,13 +103,13 @@
     });
   }
   function contractOf(prefix) {
-    var level = value(prefix + "level");
+    const level = value(prefix + "level");
     if (!level) return null;
     if (level.toUpperCase() === "PASS") return "PASS";
     return level + value(prefix + "strain") + value(prefix + "dbl");
   }
   function resultOf(prefix, where) {
-    var tricks = value(prefix + "tricks");
+    const tricks = value(prefix + "tricks");
     return {
       contract: contractOf(prefix),
       declarer: value(prefix + "declarer") || null,
@@ -119,16 +123,16 @@
   }
   function builderGiven() { return builderRows().some(function (prefix) { return contractOf(prefix) !== null; }); }
   function builderRequest() {
-    var request = { offending_side: value("offending_side") || null };
+    const request = { offending_side: value("offending_side") || null };
     if (value("board")) request.board = wholeNumber(value("board"), "board", 1, null);
     if (value("vulnerability")) request.vulnerability = value("vulnerability");
-    var committee = checked("committee");
+    const committee = checked("committee");
     if (committee) request.appeals_committee = true;
-    var results = [];
+    const results = [];
     builderRows().forEach(function (prefix) {
       if (contractOf(prefix) === null) return;
-      var where = "results[" + results.length + "]";
-      var result = resultOf(prefix, where);
+      const where = "results[" + results.length + "]";
+      const result = resultOf(prefix, where);
       result.likely = checked(prefix + "likely");
       result.at_all_probable = checked(prefix + "probable");
       if (committee && value(prefix + "weight")) result.weight = decimal(value(prefix + "weight"), where + ".weight") / 100;
@@ -145,12 +149,12 @@
   }
   function pollRows() { return Array.prototype.map.call(form.querySelectorAll(".poll-row"), function (row, i) { return "p" + i + "_"; }); }
   function pollRequest() {
-    var calls = [];
+    const calls = [];
     pollRows().forEach(function (prefix) {
-      var call = value(prefix + "call");
+      const call = value(prefix + "call");
       if (!call) return;
-      var where = "calls[" + calls.length + "]";
-      var entry = { call: call };
+      const where = "calls[" + calls.length + "]";
+      const entry = { call: call };
       ["chose", "considered"].forEach(function (name) {
         if (value(prefix + name)) entry[name] = wholeNumber(value(prefix + name), where + "." + name, null, null);
       });
@@ -169,11 +173,11 @@
       throw error;
     }
   }
-  var lastBuild = null;
+  let lastBuild = null;
   function sideRow(answer, side) {
-    var s = answer[side];
-    var result = s.contract + (s.declarer ? " " + s.declarer : "") + (s.tricks !== null ? " · " + s.tricks + label("tricks") : "");
-    var comparison = "—";
+    const s = answer[side];
+    const result = s.contract + (s.declarer ? " " + s.declarer : "") + (s.tricks !== null ? " · " + s.tricks + label("tricks") : "");
+    let comparison = "—";
     if (s.imps !== null) comparison = s.imps + " IMP";
     else if (s.matchpoints !== null) comparison = s.matchpoints + "/" + answer.comparison.top + " · " + s.percentage + "%";
     return el("tr", { "data-side": side }, [
@@ -186,7 +190,7 @@
     ]);
   }
   function builderCard(answer) {
-    var nodes = [
+    const nodes = [
       el("h2", { text: label("title") }),
       el("table", { "class": "law-table assigned-table" }, [
         el("thead", {}, [el("tr", {}, ["side", "role_heading", "basis_heading", "result_heading", "score_heading",
@@ -199,8 +203,8 @@
     }
     if (!answer.balanced) nodes.push(el("p", { "class": "hint", text: label("unbalanced") }));
     if (answer.equity) {
-      var e = answer.equity;
-      var line = label("NS") + " " + e.score_ns + (e.imps_ns !== null ? " · " + e.imps_ns + " IMP" : "") +
+      const e = answer.equity;
+      const line = label("NS") + " " + e.score_ns + (e.imps_ns !== null ? " · " + e.imps_ns + " IMP" : "") +
         (e.matchpoints_ns !== null ? " · " + e.matchpoints_ns + "/" + answer.comparison.top + " · " + e.percentage_ns + "%" : "");
       nodes.push(el("div", { "class": "equity", "data-cell": "equity" }, [el("h3", { text: label("equity") }), el("p", { text: line })]));
     }
@@ -210,8 +214,8 @@
     return nodes;
   }
   function updateBuilder(showErrors) {
-    var box = form.querySelector("[data-builder-result]") || document.querySelector("[data-builder-result]");
-    var errors = form.querySelector("[data-builder-error]") || document.querySelector("[data-builder-error]");
+    const box = form.querySelector("[data-builder-result]") || document.querySelector("[data-builder-result]");
+    const errors = form.querySelector("[data-builder-error]") || document.querySelector("[data-builder-error]");
     if (!box || !T) return;
     if (!builderGiven() && !showErrors) {
       lastBuild = null;
@@ -219,7 +223,7 @@
       if (errors) errors.textContent = "";
       return;
     }
-    var outcome = attempt(function () { return window.CaipanAssigned.build(builderRequest(), T); });
+    const outcome = attempt(function () { return Assigned.build(builderRequest(), T); });
     if (errors) errors.textContent = "";
     if (outcome.status === "ok") {
       lastBuild = outcome.answer;
@@ -234,8 +238,8 @@
 
   // "Likely" implies "at all probable" (Law 12C2); the weights are the committee's only.
   form.addEventListener("change", function (event) {
-    var target = event.target;
-    var row = target.closest ? target.closest(".builder-row") : null;
+    const target = event.target;
+    const row = target.closest ? target.closest(".builder-row") : null;
     if (row && target.hasAttribute("data-likely") && target.checked) row.querySelector("[data-probable]").checked = true;
     if (row && target.hasAttribute("data-probable") && !target.checked) row.querySelector("[data-likely]").checked = false;
     if (target.hasAttribute("data-committee")) form.classList.toggle("committee-on", target.checked);
@@ -243,22 +247,22 @@
   form.classList.toggle("committee-on", checked("committee"));
 
   // ------------------------------------------------------------------------------------------ the poll
-  var lastPoll = null;
+  let lastPoll = null;
   function updatePoll() {
-    var box = form.querySelector("[data-poll-result]");
+    const box = form.querySelector("[data-poll-result]");
     if (!box || !T) return;
     box.textContent = "";
     lastPoll = null;
-    var outcome = attempt(function () {
-      var request = pollRequest();
-      return request === null ? null : window.CaipanAssigned.tally(request, T);
+    const outcome = attempt(function () {
+      const request = pollRequest();
+      return request === null ? null : Assigned.tally(request, T);
     });
     if (outcome.status === "error") {
       if (value("poll_action") && pollRows().some(function (p) { return value(p + "call"); })) box.appendChild(errorNotice(outcome.error));
       return;
     }
     if (outcome.answer === null) return;
-    var poll = lastPoll = outcome.answer;
+    const poll = lastPoll = outcome.answer;
     box.appendChild(pollTable(poll));
     box.appendChild(el("p", { "data-reading": poll.reading, text: pollReading(poll) }));
   }
@@ -278,37 +282,37 @@
     ]);
   }
   function pollReading(poll) {
-    var text = label("polled", poll.polled) + " ";
+    const text = label("polled", poll.polled) + " ";
     if (poll.reading === "no_alternative") return text + label("no_alternative");
     return text + label(poll.reading, poll.alternatives.join("、"));
   }
 
   // ------------------------------------------------------------------------------------------ the tree
-  var lastRuling = null;
-  var outcomeLabels = (function () {
-    var node = document.getElementById("outcome-labels");
+  let lastRuling = null;
+  const outcomeLabels = (function () {
+    const node = document.getElementById("outcome-labels");
     return node ? JSON.parse(node.textContent) : { fields: {}, values: {} };
   })();
   function factsFromForm() {
-    var facts = {};
+    const facts = {};
     form.querySelectorAll("[data-fact]").forEach(function (box) {
-      var name = box.getAttribute("data-fact");
+      const name = box.getAttribute("data-fact");
       if (value("fact." + name)) facts[name] = value("fact." + name);
     });
     return facts;
   }
-  function refText(ref) { return english ? "Law " + ref : window.CaipanTree.chineseRef(ref); }
+  function refText(ref) { return english ? "Law " + ref : Tree.chineseRef(ref); }
   function updateRuling() {
     if (!rulingForm || !tree || !T) return;
-    var facts = factsFromForm();
-    var evaluation;
+    const facts = factsFromForm();
+    let evaluation;
     try {
-      evaluation = window.CaipanTree.evaluate(tree, facts, T);
+      evaluation = Tree.evaluate(tree, facts, T);
     } catch (error) {
-      if (!window.CaipanTree.isFactError(error)) throw error;
+      if (!Tree.isFactError(error)) throw error;
       return;
     }
-    var onPath = {};
+    const onPath = {};
     evaluation.path.forEach(function (step) { onPath[step.fact] = true; });
     if (evaluation.question) onPath[evaluation.question.fact] = true;
     form.querySelectorAll("[data-fact]").forEach(function (box) {
@@ -316,18 +320,18 @@
       box.hidden = !onPath[box.getAttribute("data-fact")];
       box.querySelector("select").disabled = box.hidden;
     });
-    var box = form.querySelector("[data-ruling]");
+    const box = form.querySelector("[data-ruling]");
     box.textContent = "";
     lastRuling = evaluation.ruling;
     if (evaluation.question) {
       box.appendChild(el("p", { "class": "notice", text: label("next_question", english ? evaluation.question.text.en : evaluation.question.text.zh) }));
       return;
     }
-    var ruling = evaluation.ruling;
+    const ruling = evaluation.ruling;
     box.appendChild(el("h3", { text: label("ruling") + "：" + refText(ruling.rule) }));
-    var rows = Object.keys(tree.outcome_fields).map(function (name) {
-      var raw = ruling[name];
-      var shown = raw === null ? "—" : typeof raw === "boolean" ? (raw ? "✓" : "✗") : (outcomeLabels.values[name + ":" + raw] || String(raw));
+    const rows = Object.keys(tree.outcome_fields).map(function (name) {
+      const raw = ruling[name];
+      const shown = raw === null ? "—" : typeof raw === "boolean" ? (raw ? "✓" : "✗") : (outcomeLabels.values[name + ":" + raw] || String(raw));
       return el("tr", { "data-field": name }, [el("th", { text: outcomeLabels.fields[name] || name }), el("td", { text: shown })]);
     });
     box.appendChild(el("table", { "class": "law-table outcome-table" }, [el("tbody", {}, rows)]));
@@ -340,18 +344,18 @@
     })));
   }
   function factsToHash() {
-    var facts = factsFromForm();
-    var text = Object.keys(facts).map(function (k) { return encodeURIComponent(k) + "=" + encodeURIComponent(facts[k]); }).join("&");
+    const facts = factsFromForm();
+    const text = Object.keys(facts).map(function (k) { return encodeURIComponent(k) + "=" + encodeURIComponent(facts[k]); }).join("&");
     if (window.history && window.history.replaceState) window.history.replaceState(null, "", text ? "#" + text : location.pathname);
   }
   function factsFromHash() {
-    var hash = location.hash.replace(/^#/, "");
+    const hash = location.hash.replace(/^#/, "");
     if (!hash) return false;
-    var given = false;
+    let given = false;
     hash.split("&").forEach(function (pair) {
-      var parts = pair.split("=");
-      var name = decodeURIComponent(parts[0] || "");
-      var input = field("fact." + name);
+      const parts = pair.split("=");
+      const name = decodeURIComponent(parts[0] || "");
+      const input = field("fact." + name);
       if (input && parts.length > 1) { input.value = decodeURIComponent(parts[1].replace(/\+/g, " ")); given = true; }
     });
     return given;
@@ -359,23 +363,23 @@
 
   // ----------------------------------------------------------------------- the A4 sheet (@media print)
   function sheet() {
-    var box = document.querySelector("[data-print-sheet]");
+    const box = document.querySelector("[data-print-sheet]");
     if (!box || !rulingForm) return;
     box.textContent = "";
-    var h = document.querySelector("h1");
+    const h = document.querySelector("h1");
     box.appendChild(el("h1", { text: h ? h.textContent : label("sheet_title") }));
-    var meta = [["event", "event"], ["session", "session"], ["board", "board"], ["table_no", "table"], ["date", "date"]]
+    const meta = [["event", "event"], ["session", "session"], ["board", "board"], ["table_no", "table"], ["date", "date"]]
       .filter(function (pair) { return value(pair[1]); })
       .map(function (pair) { return label(pair[0]) + "：" + value(pair[1]); });
-    var caller = field("called_by");
+    const caller = field("called_by");
     if (caller && caller.value) meta.push(label("called_by") + "：" + caller.options[caller.selectedIndex].text);
     box.appendChild(el("p", { "class": "sheet-meta", text: meta.join("　") }));
 
     box.appendChild(el("h2", { text: label("facts") }));
     if (value("statement")) box.appendChild(el("p", { "class": "sheet-para", text: value("statement") }));
-    var walk = [];
+    const walk = [];
     form.querySelectorAll("[data-fact]").forEach(function (factBox) {
-      var select = factBox.querySelector("select");
+      const select = factBox.querySelector("select");
       if (factBox.hidden || !select || !select.value) return;
       walk.push(el("li", {}, [factBox.querySelector("label").firstChild.textContent.trim() + " ",
         el("b", { text: select.options[select.selectedIndex].text })]));
@@ -402,16 +406,16 @@
     else box.appendChild(el("p", { text: label("no_scores") }));
 
     box.appendChild(el("h2", { text: label("appeal") }));
-    var appeal = document.querySelector("[data-appeal-text]");
+    const appeal = document.querySelector("[data-appeal-text]");
     if (appeal) box.appendChild(appeal.cloneNode(true));
     box.appendChild(el("p", { "class": "sheet-sign", text: label("director_signature") + "：＿＿＿＿＿＿＿＿　" + label("date") + "：＿＿＿＿＿＿" }));
   }
 
   // ------------------------------------------------------------------ keeping the form on the device
-  var storeKey = rulingForm ? "caipan-ruling-form:" + rulingForm.getAttribute("data-slug") : null;
+  const storeKey = rulingForm ? "caipan-ruling-form:" + rulingForm.getAttribute("data-slug") : null;
   function save() {
     if (!storeKey) return;
-    var data = {};
+    const data = {};
     Array.prototype.forEach.call(form.elements, function (input) {
       if (!input.name || input.name === "csrfmiddlewaretoken") return;
       if (input.type === "radio") { if (input.checked) data[input.name] = input.value; return; }
@@ -421,7 +425,7 @@
   }
   function restore() {
     if (!storeKey) return;
-    var data = null;
+    let data = null;
     try { data = JSON.parse(window.localStorage.getItem(storeKey) || "null"); } catch (e) { data = null; }
     if (!data || form.querySelector(".notice.error")) return; // a form the server sent back keeps its values
     Array.prototype.forEach.call(form.elements, function (input) {
@@ -453,14 +457,14 @@
       updateBuilder(true);
     });
   }
-  var printButton = document.querySelector("[data-print]");
+  const printButton = document.querySelector("[data-print]");
   if (printButton) printButton.addEventListener("click", function () { refresh(); window.print(); });
   window.addEventListener("beforeprint", sheet);
 
   restore();
   if (rulingForm) factsFromHash();
   form.classList.toggle("committee-on", checked("committee"));
-  var loads = [fetchJson(form.getAttribute("data-tables-url")).then(function (tables) { T = tables; })];
+  const loads = [fetchJson(form.getAttribute("data-tables-url")).then(function (tables) { T = tables; })];
   if (rulingForm) loads.push(fetchJson(rulingForm.getAttribute("data-tree-url")).then(function (data) { tree = data; }));
   Promise.all(loads).then(function () {
     refresh();
@@ -468,4 +472,5 @@
   }, function () {
     document.documentElement.setAttribute("data-judgement-ready", "offline-missing");
   });
-})();
+}
+start();

@@ -1,0 +1,459 @@
+// 裁判助手 — the Law 12C2 assigned-score builder and the player poll in the browser, for the judgement pages
+// offline (the builder page /tools/assigned/ and the ruling form /rulings/<slug>/form/).
+//
+// A port of bridge/assigned_builder.py (build_assigned) and bridge/poll.py (tally), line for line, that holds no
+// number of its own: every Law 77 score comes from the table bridge computes (via trees.js's score()),
+// the IMP scale, the matchpoint units, the board table, the limits and the field names from /offline/tables.json
+// (offline/data.py judgement_tables). Bad input is refused as the engine refuses it — the same field, message
+// code and params (messages.js formats them from the catalogue) — so the page says what the API would say.
+// tests/js/assigned.test.js runs it in Node against the golden file Python writes (tests/golden/assigned.json)
+// on good and bad input. An ES module with no DOM.
+import * as Messages from "./messages.js";
+import * as Tree from "./trees.js";
+
+
+// --------------------------------------------------------------------------------------------- errors
+// bridge.errors.FieldError: the field, the message's code and params, and its English text as the message.
+function FieldError(T, field, code, params) {
+  params = params || {};
+  const error = new Error(Messages.text(T.messages, code, params, "en"));
+  error.name = "FactError";
+  error.field = field;
+  error.code = code;
+  error.params = params;
+  return error;
+}
+function isFieldError(error) { return error && error.name === "FactError"; }
+
+// ------------------------------------------------------------------------------------ Python's values
+function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
+function get(object, name) { return has(object, name) && object[name] !== undefined ? object[name] : null; }
+function given(object, name) { return get(object, name) !== null; }
+function isInt(value) { return typeof value === "number" && Number.isInteger(value); }
+function isObject(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
+
+// math.fsum: the sum of the values without the rounding errors of adding them in turn (Shewchuk's partials).
+function fsum(values) {
+  const partials = [];
+  values.forEach(function (value) {
+    let x = value;
+    let kept = 0;
+    for (let j = 0; j < partials.length; j++) {
+      let y = partials[j];
+      if (Math.abs(x) < Math.abs(y)) { const swap = x; x = y; y = swap; }
+      const hi = x + y;
+      const lo = y - (hi - x);
+      if (lo) partials[kept++] = lo;
+      x = hi;
+    }
+    partials.length = kept;
+    partials.push(x);
+  });
+  return partials.reduce(function (total, part) { return total + part; }, 0);
+}
+
+// round(x, digits) as Python rounds: to the nearest decimal, and a tie (x exactly halfway, judged on its exact
+// binary value) to the even digit. JavaScript's toFixed rounds a tie up, so a tie is looked for first.
+function pyRound(x, digits) {
+  if (!isFinite(x) || x === 0) return x + 0;
+  const exact = Math.abs(x).toFixed(100).split(".");
+  const fraction = exact[1];
+  const rest = fraction.slice(digits);
+  if (/^50*$/.test(rest)) {
+    const kept = exact[0] + fraction.slice(0, digits);
+    const last = Number(kept.charAt(kept.length - 1));
+    const whole = BigInt(kept) + (last % 2 === 1 ? 1n : 0n);
+    const text = whole.toString().padStart(digits + 1, "0");
+    const decimal = text.slice(0, text.length - digits) + (digits ? "." + text.slice(text.length - digits) : "");
+    return (x < 0 ? -Number(decimal) : Number(decimal)) + 0;
+  }
+  return Number(x.toFixed(digits)) + 0;
+}
+
+// ------------------------------------------------------------------------------------- Law 78 (comparison.py)
+function percentage(points, top, T) {
+  if (top === 0) return T.comparison.LONE_SCORE_PERCENTAGE;
+  return pyRound(points / top * 100, T.comparison.PERCENT_DECIMALS);
+}
+function imps(diff, T) {
+  const size = Math.abs(diff);
+  const scale = T.comparison.IMP_SCALE;
+  for (let i = 0; i < scale.length; i++) {
+    if (size <= scale[i][0]) return diff >= 0 ? scale[i][1] : -scale[i][1];
+  }
+  return diff >= 0 ? T.comparison.IMP_MAX : -T.comparison.IMP_MAX;
+}
+function matchpointUnits(score, others, T) {
+  let lower = 0, equal = 0;
+  others.forEach(function (other) { if (other < score) lower++; else if (other === score) equal++; });
+  return T.comparison.MATCHPOINTS_PER_SCORE_BEATEN * lower + T.comparison.MATCHPOINTS_PER_TIE * equal;
+}
+
+// ------------------------------------------------------------------------------------------ the request
+function unknownKey(data, allowed, prefix, T) {
+  const unknown = Object.keys(data).filter(function (key) { return allowed.indexOf(key) < 0; }).sort();
+  if (unknown.length) throw FieldError(T, prefix + unknown[0], "request.unknown_key", { name: unknown[0] });
+}
+
+function flag(value, field, T) {
+  if (value === null) return false;
+  if (typeof value !== "boolean") {
+    throw FieldError(T, field, "assigned.flag_not_bool", { name: field, value: value });
+  }
+  return value;
+}
+
+function parseSide(value, field, T) {
+  if (typeof value === "string") {
+    const key = value.replace(/\s+/g, "").toUpperCase().replace(/-/g, "").replace(/\//g, "");
+    if (has(T.side_names, key)) return T.side_names[key];
+  }
+  throw FieldError(T, field, "cards.side_unknown", { value: value });
+}
+function opponents(side) { return side === "NS" ? "EW" : "NS"; }
+
+// Law 2: the board's vulnerability, from `board` when given (`vulnerability` must then agree).
+function vulnerabilityOf(request, T) {
+  if (given(request, "board")) {
+    const number = request.board;
+    if (!isInt(number)) throw FieldError(T, "board", "board.not_whole", { number: number });
+    if (number < 1) throw FieldError(T, "board", "board.below_one", { number: number });
+    const cycle = T.boards.VULNERABILITY_CYCLE;
+    const vulnerability = cycle[(number - 1) % cycle.length];
+    if (given(request, "vulnerability")) {
+      const stated = Tree.parseVulnerability(request.vulnerability, "vulnerability", T);
+      if (stated !== vulnerability) {
+        throw FieldError(T, "vulnerability", "assigned.vulnerability_contradicts",
+          { value: request.vulnerability, board: number, expected: vulnerability });
+      }
+    }
+    return { vulnerability: vulnerability, board: number };
+  }
+  if (!given(request, "vulnerability")) {
+    throw FieldError(T, "vulnerability", "input.required", { name: "vulnerability" });
+  }
+  return { vulnerability: Tree.parseVulnerability(request.vulnerability, "vulnerability", T), board: null };
+}
+
+// Law 77: a row's score (bridge.scoring.score), its errors naming `where.<field>`.
+function scoreOf(data, vulnerability, where, T) {
+  try {
+    const contract = Tree.parseContract(get(data, "contract"), "contract", T);
+    const declarer = get(data, "declarer");
+    const scored = Tree.score(contract, declarer, vulnerability, get(data, "tricks"), T);
+    const text = contract.strain === null ? T.pass_text
+      : contract.level + contract.strain + T.cards.doubling_marks[contract.doubled];
+    return {
+      contract: text,
+      declarer: declarer === null ? null : Tree.parseSeat(declarer, "declarer", T),
+      tricks: scored.tricks,
+      result: scored.result,
+      score_ns: scored.score_ns,
+      score_ew: scored.score_ew
+    };
+  } catch (error) {
+    if (isFieldError(error)) error.field = where + "." + error.field;
+    throw error;
+  }
+}
+
+function weightOf(value, field, number, committee, T) {
+  if (value === null) return null;
+  if (!committee) throw FieldError(T, field, "assigned.weight_not_committee", {});
+  if (typeof value !== "number" || !isFinite(value) || value < 0 || value > 1) {
+    throw FieldError(T, field, "assigned.weight_range", { number: number, value: value });
+  }
+  return value;
+}
+
+function resultsOf(request, vulnerability, committee, T) {
+  const A = T.assigned;
+  const raw = get(request, "results");
+  if (raw === null) throw FieldError(T, "results", "input.required", { name: "results" });
+  if (!Array.isArray(raw)) throw FieldError(T, "results", "assigned.results_not_list", {});
+  if (!raw.length) throw FieldError(T, "results", "assigned.results_empty", {});
+  if (raw.length > A.MAX_RESULTS) throw FieldError(T, "results", "assigned.results_too_many", { max: A.MAX_RESULTS });
+  const results = raw.map(function (item, index) {
+    const where = "results[" + index + "]";
+    if (!isObject(item)) throw FieldError(T, where, "assigned.result_not_object", { index: index });
+    unknownKey(item, A.RESULT_KEYS, where + ".", T);
+    const scored = scoreOf(item, vulnerability, where, T);
+    const likely = flag(get(item, "likely"), where + ".likely", T);
+    const probable = flag(get(item, "at_all_probable"), where + ".at_all_probable", T);
+    if (likely && !probable) {
+      throw FieldError(T, where + ".at_all_probable", "assigned.likely_not_probable", { number: index + 1 });
+    }
+    const weight = weightOf(get(item, "weight"), where + ".weight", index + 1, committee, T);
+    return { score: scored, likely: likely, at_all_probable: probable, weight: weight };
+  });
+  if (!results.some(function (result) { return result.likely; })) {
+    throw FieldError(T, "results", "assigned.none_likely", {});
+  }
+  const weights = results.filter(function (r) { return r.weight !== null; }).map(function (r) { return r.weight; });
+  if (weights.length) {
+    const total = fsum(weights);
+    if (Math.abs(total - 1) > A.WEIGHT_TOLERANCE) throw FieldError(T, "results", "adjusted.weights_sum", { total: total });
+  }
+  return results;
+}
+
+function tableOf(request, vulnerability, T) {
+  const raw = get(request, "table_result");
+  if (raw === null) return null;
+  if (!isObject(raw)) throw FieldError(T, "table_result", "assigned.table_not_object", {});
+  unknownKey(raw, T.assigned.TABLE_KEYS, "table_result.", T);
+  return scoreOf(raw, vulnerability, "table_result", T);
+}
+
+function otherTableOf(value, T) {
+  if (value === null) return null;
+  if (!isInt(value)) throw FieldError(T, "other_table_score_ns", "adjusted.other_table_not_whole", { value: value });
+  return value;
+}
+
+function fieldOf(value, T) {
+  if (value === null) return null;
+  if (!Array.isArray(value)) throw FieldError(T, "field_scores_ns", "adjusted.field_scores_not_list", {});
+  if (!value.length) throw FieldError(T, "field_scores_ns", "adjusted.field_scores_empty", {});
+  if (value.length > T.assigned.MAX_FIELD_SCORES) {
+    throw FieldError(T, "field_scores_ns", "assigned.field_too_many", { max: T.assigned.MAX_FIELD_SCORES });
+  }
+  value.forEach(function (item, index) {
+    if (!isInt(item)) {
+      throw FieldError(T, "field_scores_ns", "comparison.scores_item_not_whole",
+        { name: "field_scores_ns", index: index, value: item });
+    }
+  });
+  return value.slice();
+}
+
+// ------------------------------------------------------------------------------------ the law's arithmetic
+function points(score, side) { return side === "NS" ? score.score_ns : score.score_ew; }
+
+// Law 12C2: the result most favourable (best) to `side` among the likely ones, or most unfavourable among the
+// at-all-probable ones; on a tie, the first listed.
+function pick(results, side, best) {
+  let chosen = null;
+  results.forEach(function (result, index) {
+    if (!(best ? result.likely : result.at_all_probable)) return;
+    if (chosen === null) { chosen = index; return; }
+    const mine = points(result.score, side), kept = points(results[chosen].score, side);
+    if (best ? mine > kept : mine < kept) chosen = index;
+  });
+  return chosen;
+}
+
+function sideScore(side, role, basis, index, score) {
+  return { side: side, role: role, basis: basis, result_index: index, score: score, points: points(score, side),
+           imps: null, matchpoints: null, percentage: null };
+}
+
+function equityOf(results, other, field, T) {
+  const lines = results.filter(function (result) { return result.weight; });
+  if (!lines.length) return null;
+  const round = function (value) { return pyRound(value, T.comparison.PERCENT_DECIMALS); };
+  const scoreNs = round(fsum(lines.map(function (l) { return l.weight * l.score.score_ns; })));
+  const equity = { score_ns: scoreNs, score_ew: round(-scoreNs), imps_ns: null, imps_ew: null, matchpoints_ns: null,
+                 matchpoints_ew: null, percentage_ns: null, percentage_ew: null };
+  if (other !== null) {
+    const totalImps = round(fsum(lines.map(function (l) { return l.weight * imps(l.score.score_ns - other, T); })));
+    equity.imps_ns = totalImps;
+    equity.imps_ew = round(-totalImps);
+  } else if (field !== null) {
+    const top = T.comparison.MATCHPOINTS_PER_SCORE_BEATEN * field.length;
+    const total = round(fsum(lines.map(function (l) { return l.weight * matchpointUnits(l.score.score_ns, field, T); })));
+    equity.matchpoints_ns = total;
+    equity.matchpoints_ew = round(top - total);
+    equity.percentage_ns = percentage(total, top, T);
+    equity.percentage_ew = percentage(top - total, top, T);
+  }
+  return equity;
+}
+
+function outcome(score) { return { contract: score.contract, declarer: score.declarer, tricks: score.tricks }; }
+function resultFields(score) {
+  return { contract: score.contract, declarer: score.declarer, tricks: score.tricks, result: score.result };
+}
+function sideDict(side) {
+  const out = { role: side.role, basis: side.basis, result_index: side.result_index };
+  const fields = resultFields(side.score);
+  Object.keys(fields).forEach(function (key) { out[key] = fields[key]; });
+  out.score = side.points;
+  out.imps = side.imps;
+  out.matchpoints = side.matchpoints;
+  out.percentage = side.percentage;
+  return out;
+}
+
+// bridge.assigned_builder.build_assigned(request).as_dict(): both sides' assigned scores (Law 12C2), their IMPs
+// (78B, 86B) or matchpoints (78A), and the appeals committee's equity score (12C3). Throws a FieldError.
+function build(request, T) {
+  if (!isObject(request)) throw FieldError(T, null, "request.body_not_object", {});
+  unknownKey(request, T.assigned.REQUEST_KEYS, "", T);
+  const board = vulnerabilityOf(request, T);
+  const vulnerability = board.vulnerability;
+  if (!given(request, "offending_side")) {
+    throw FieldError(T, "offending_side", "input.required", { name: "offending_side" });
+  }
+  const offending = parseSide(request.offending_side, "offending_side", T);
+  const committee = flag(get(request, "appeals_committee"), "appeals_committee", T);
+  const results = resultsOf(request, vulnerability, committee, T);
+  const table = tableOf(request, vulnerability, T);
+  const keepsTable = flag(get(request, "non_offending_keeps_table_result"), "non_offending_keeps_table_result", T);
+  if (keepsTable && table === null) throw FieldError(T, "table_result", "assigned.keeps_needs_table", {});
+  const other = otherTableOf(get(request, "other_table_score_ns"), T);
+  const field = fieldOf(get(request, "field_scores_ns"), T);
+  if (other !== null && field !== null) throw FieldError(T, "field_scores_ns", "assigned.two_comparisons", {});
+
+  const nonOffending = opponents(offending);
+  const sides = {};
+  if (keepsTable) {
+    sides[nonOffending] = sideScore(nonOffending, "non_offending", "table", null, table);
+  } else {
+    const best = pick(results, nonOffending, true);
+    sides[nonOffending] = sideScore(nonOffending, "non_offending", "likely", best, results[best].score);
+  }
+  const worst = pick(results, offending, false);
+  sides[offending] = sideScore(offending, "offending", "at_all_probable", worst, results[worst].score);
+
+  const laws = ["12C2", "77"];
+  let top = null, knockout, comparison = null;
+  if (other !== null) {
+    sides.NS.imps = imps(sides.NS.points - other, T);
+    sides.EW.imps = imps(sides.EW.points - (-other), T);
+    knockout = (sides.NS.imps - sides.EW.imps) / 2 + 0; // Law 86B: the average of the two, given to both
+    laws.push("78B", "86B");
+    comparison = { other_table_score_ns: other, knockout_imps_ns: knockout };
+  } else if (field !== null) {
+    ["NS", "EW"].forEach(function (side) {
+      const others = side === "NS" ? field : field.map(function (value) { return -value; });
+      top = T.comparison.MATCHPOINTS_PER_SCORE_BEATEN * others.length;
+      sides[side].matchpoints = matchpointUnits(sides[side].points, others, T);
+      sides[side].percentage = percentage(sides[side].matchpoints, top, T);
+    });
+    laws.push("78A");
+    comparison = { field_scores_ns: field, top: top };
+  }
+  const equity = equityOf(results, other, field, T);
+  if (equity !== null) laws.push("12C3");
+  return {
+    vulnerability: vulnerability,
+    board: board.board,
+    offending_side: offending,
+    non_offending_side: nonOffending,
+    results: results.map(function (result) {
+      const out = resultFields(result.score);
+      out.score_ns = result.score.score_ns;
+      out.score_ew = result.score.score_ew;
+      out.likely = result.likely;
+      out.at_all_probable = result.at_all_probable;
+      out.weight = result.weight;
+      return out;
+    }),
+    NS: sideDict(sides.NS),
+    EW: sideDict(sides.EW),
+    score_ns: sides.NS.points,
+    score_ew: sides.EW.points,
+    balanced: sides.NS.points + sides.EW.points === 0,
+    table_result: table === null ? null : (function () {
+      const out = resultFields(table);
+      out.score_ns = table.score_ns;
+      out.score_ew = table.score_ew;
+      return out;
+    })(),
+    comparison: comparison,
+    equity: equity,
+    adjustment: { method: "assigned", vulnerability: vulnerability, NS: outcome(sides.NS.score),
+                  EW: outcome(sides.EW.score) },
+    laws: laws
+  };
+}
+
+// ---------------------------------------------------------------------------------------- the poll (poll.py)
+function sameCall(text) { return text.replace(/\s+/g, "").toUpperCase(); }
+
+function callText(value, field, T) {
+  const max = T.poll.MAX_CALL_LENGTH;
+  if (typeof value !== "string" || !value.trim() || Array.from(value.trim()).length > max) {
+    throw FieldError(T, field, "poll.call_text", { name: field, max: max, value: value });
+  }
+  return value.trim().replace(/\s+/g, " ");
+}
+
+function count(value, field, T) {
+  if (value === null) return 0;
+  if (!isInt(value) || value < 0 || value > T.poll.MAX_PEERS) {
+    throw FieldError(T, field, "poll.count", { name: field, max: T.poll.MAX_PEERS, value: value });
+  }
+  return value;
+}
+
+// bridge.poll.tally(poll).as_dict(): each call's choices and serious considerations, and the other calls
+// that came up. A count, not the Director's judgement of the logical alternative. Throws a FieldError.
+function tally(poll, T) {
+  const P = T.poll;
+  if (!isObject(poll)) throw FieldError(T, null, "request.body_not_object", {});
+  unknownKey(poll, P.POLL_KEYS, "", T);
+  const action = callText(get(poll, "action"), "action", T);
+  const raw = get(poll, "calls");
+  if (!Array.isArray(raw)) throw FieldError(T, "calls", "poll.calls_not_list", {});
+  if (raw.length < 1 || raw.length > P.MAX_POLL_CALLS) {
+    throw FieldError(T, "calls", "poll.calls_count", { max: P.MAX_POLL_CALLS });
+  }
+  const seen = [];
+  const rows = raw.map(function (item, index) {
+    const where = "calls[" + index + "]";
+    if (!isObject(item)) throw FieldError(T, where, "poll.call_not_object", { index: index });
+    unknownKey(item, P.CALL_KEYS, where + ".", T);
+    const call = callText(get(item, "call"), where + ".call", T);
+    if (seen.indexOf(sameCall(call)) >= 0) throw FieldError(T, where + ".call", "poll.call_duplicate", { value: call });
+    seen.push(sameCall(call));
+    const chose = count(get(item, "chose"), where + ".chose", T);
+    const considered = count(get(item, "considered"), where + ".considered", T);
+    return { call: call, chose: chose, considered: considered };
+  });
+  if (seen.indexOf(sameCall(action)) < 0) throw FieldError(T, "action", "poll.action_not_listed", { value: action });
+  const polled = rows.reduce(function (sum, row) { return sum + row.chose; }, 0);
+  if (polled === 0) throw FieldError(T, "calls", "poll.nobody", {});
+  const calls = rows.map(function (row) {
+    return { call: row.call, chose: row.chose, considered: row.considered,
+             share: percentage(row.chose, polled, T), taken: sameCall(row.call) === sameCall(action) };
+  });
+  const others = calls.map(function (call, index) { return { index: index, call: call }; }).filter(function (item) {
+    return !item.call.taken && (item.call.chose || item.call.considered);
+  });
+  others.sort(function (a, b) {
+    return (b.call.chose - a.call.chose) || (b.call.considered - a.call.considered) || (a.index - b.index);
+  });
+  const reading = others.some(function (item) { return item.call.chose; }) ? "alternative_chosen"
+    : others.length ? "alternative_considered" : "no_alternative";
+  const taken = calls.filter(function (call) { return call.taken; })[0];
+  return {
+    action: action,
+    polled: polled,
+    calls: calls,
+    action_chose: taken.chose,
+    action_share: taken.share,
+    alternatives: others.map(function (item) { return item.call.call; }),
+    reading: reading
+  };
+}
+
+// {"status": "ok", "answer": …} or {"status": "error", error, field, code, params}: the API's 400 body.
+function attempt(fn, input, T) {
+  try {
+    return { status: "ok", answer: fn(input, T) };
+  } catch (error) {
+    if (isFieldError(error)) {
+      return { status: "error", error: error.message, field: error.field, code: error.code, params: error.params };
+    }
+    throw error;
+  }
+}
+
+/** @param {any} request @param {Tables} T */
+function buildOrError(request, T) { return attempt(build, request, T); }
+/** @param {any} poll @param {Tables} T */
+function tallyOrError(poll, T) { return attempt(tally, poll, T); }
+
+export { build, tally, buildOrError, tallyOrError, pyRound, fsum, isFieldError };
