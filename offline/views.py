@@ -89,7 +89,7 @@ def sw_config() -> dict:
             reverse("offline:favicon"),
         ],
         "networkTimeoutMs": NETWORK_TIMEOUT_MS,
-        # A calculator's address with a query is answered offline by its stored pad (static/js/calculators.js).
+        # A calculator's address with a query is answered offline by its stored pad (static/js/pages/calculators.js).
         "calculatorPages": [
             reverse("rulings:score"),
             reverse("rulings:imps"),
@@ -151,12 +151,7 @@ def service_worker(request):
     """/sw.js: static/sw.js with its configuration in front. Served from the root so its scope is the whole site;
     never cached by the browser, so a changed file (or a changed precached asset, via the version) is seen at
     the next visit."""
-    body = (
-        "self.CAIPAN_SW = "
-        + json.dumps(sw_config(), ensure_ascii=False)
-        + ";\n"
-        + sw_source()
-    )
+    body = "self.CAIPAN_SW = " + json.dumps(sw_config(), ensure_ascii=False) + ";\n" + sw_source()
     response = HttpResponse(body, content_type="application/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"
@@ -206,7 +201,7 @@ def offline_page(request):
 
 
 def wizard_shell(request):
-    """The wizard, rendered in the browser from the stored tree (static/js/offline-wizard.js). The worker
+    """The wizard, rendered in the browser from the stored tree (static/js/pages/wizard.js). The worker
     answers an unstored /rulings/<slug>/?… with this page; the script reads the address it was opened at."""
     context = {
         "labels_json": json.dumps(data.outcome_labels(), ensure_ascii=False),
@@ -224,7 +219,7 @@ def wizard_shell(request):
 
 
 def search_shell(request):
-    """The search page, answered in the browser from the stored corpus (static/js/offline-search.js)."""
+    """The search page, answered in the browser from the stored corpus (static/js/pages/offline-search.js)."""
     return render(request, "offline/search.html")
 
 
@@ -271,7 +266,7 @@ def pack(request):
 @require_GET
 def version(request):
     """/offline/version.json: the version of what "download all" stores, small, so a tablet can tell whether its
-    copy is stale (static/js/offline.js) without fetching the list."""
+    copy is stale (static/js/pages/offline.js) without fetching the list."""
     pack = data.pack()
     response = _json(
         request, {"edition": pack["edition"], "revision": pack["revision"], "version": pack["version"]}

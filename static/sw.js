@@ -16,7 +16,7 @@
  *  - Never kept: anything but GET, other origins, the private paths (a club's pages, accounts, admin,
  *    practice and their APIs), responses marked private or no-store (the server marks responses to signed-in
  *    users and responses that set a cookie so: the worker cannot see Set-Cookie), redirects and errors.
- *    "Download all" (static/js/offline.js) stores its own copies, fetched without cookies.
+ *    "Download all" (static/js/pages/offline.js) stores its own copies, fetched without cookies.
  */
 /* global CaipanReference */
 "use strict";
@@ -96,7 +96,7 @@ function tellClients(message) {
   });
 }
 
-// A stored page, marked so the page knows it came from the device (static/js/offline.js shows the badge).
+// A stored page, marked so the page knows it came from the device (static/js/pages/offline.js shows the badge).
 function markOffline(response, reason) {
   if (!response) return response;
   var type = response.headers.get("Content-Type") || "";
@@ -114,7 +114,7 @@ function markOffline(response, reason) {
 
 // ------------------------------------------------------------------------------------------ navigations
 // The stored answer to a navigation: its own copy, or for a calculator's address (/tools/score/?level=4…) the
-// stored pad, which computes the answer in the browser (static/js/calculators.js).
+// stored pad, which computes the answer in the browser (static/js/pages/calculators.js).
 function storedCopy(request) {
   return fromCache(request).then(function (stored) {
     if (stored) return stored;

@@ -1,4 +1,4 @@
-// 裁判助手 — the saved day/night choice, applied before the first paint (static/js/offline.js changes it).
+// 裁判助手 — the saved day/night choice, applied before the first paint (static/js/pages/offline.js changes it).
 (function () {
   try {
     var theme = window.localStorage.getItem("caipan.theme");

@@ -171,7 +171,9 @@ def test_calculator_forms_are_get_forms_so_a_stored_pad_can_answer(client):
         html = client.get(url).content.decode()
         main = html[html.index("<main") : html.index("</main>")]
         assert 'method="post"' not in main and main.count('method="get"') >= 1, url
-        assert "data-calculator-result" in main and html.index("js/pages/calculators.js") > html.index("<main")
+        assert "data-calculator-result" in main and html.index("js/pages/calculators.js") > html.index(
+            "<main"
+        )
         assert "calculators.js" not in html[: html.index("</title>")]
     get = client.get("/tools/matchpoints/", {"scores": "420 420 450 -50 170 420 -100"}).content.decode()
     assert "<td>450</td><td>12</td><td>100.0</td>" in get
@@ -200,7 +202,9 @@ def test_adjusted_page_answers_a_get_as_the_post():
 
 
 def test_no_score_number_is_typed_into_the_calculators():
-    numbers = _code_numbers(STATIC / "js" / "engine" / "calculators.js") | _code_numbers(STATIC / "js" / "pages" / "calculators.js")
+    numbers = _code_numbers(STATIC / "js" / "engine" / "calculators.js") | _code_numbers(
+        STATIC / "js" / "pages" / "calculators.js"
+    )
     assert numbers <= {0, 1, 2, 10, 100, 1024}
     assert 1 in numbers and 0 in numbers
 

@@ -42,8 +42,13 @@ def test_the_worker_is_served_from_the_root_uncached(client):
     assert response["Cache-Control"] == "no-cache"
     reference = (STATIC / "js" / "engine" / "reference.js").read_text(encoding="utf-8")
     assert source.endswith("})();\n" + (STATIC / "sw.js").read_text(encoding="utf-8"))
-    assert source.startswith("// js/engine/reference.js, as classic script\nself.CaipanReference = (function () {")
-    assert reference.replace("export function ", "function ") in source and "export " not in source.split("})();")[0]
+    assert source.startswith(
+        "// js/engine/reference.js, as classic script\nself.CaipanReference = (function () {"
+    )
+    assert (
+        reference.replace("export function ", "function ") in source
+        and "export " not in source.split("})();")[0]
+    )
     assert set(PRIVATE_PREFIXES) <= set(config["privatePrefixes"])
     assert {"/clubs/", "/accounts/", "/admin/", "/api/clubs/", "/practice/"} <= set(config["privatePrefixes"])
     assert config["staticCache"].endswith(config["version"]) and config["pagesCache"] == data.PAGES_CACHE
@@ -90,7 +95,9 @@ def test_the_worker_version_follows_the_precached_files(client, tmp_path, monkey
     before = sw_config(client)[0]["version"]
     real = views._static_file
     monkeypatch.setattr(
-        views, "_static_file", lambda name: real(name) + (b"/* changed */" if name == "js/pages/app.js" else b"")
+        views,
+        "_static_file",
+        lambda name: real(name) + (b"/* changed */" if name == "js/pages/app.js" else b""),
     )
     assert sw_config(client)[0]["version"] != before
 

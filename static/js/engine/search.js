@@ -7,7 +7,7 @@
 // English words (Porter stems from the server, a typo or two forgiven) — all of which a result must contain (if
 // none does, any of them); lone characters and generic words (错误) only add to the score, as on the server. Titles
 // and terms weigh more than text. The ruling trees the query names come with the results (search/trees.py), and
-// their laws and other names count as on the server. Results have the API's shape, so static/js/search.js renders
+// their laws and other names count as on the server. Results have the API's shape, so static/js/pages/search-box.js renders
 // their laws and other names count as on the server. Results have the API's shape, so pages/search-box.js renders
 // them as it renders the server's. An ES module with no DOM: prepare(corpus) once, then answer(C, query, limit);
 // pages/offline-search.js fetches the corpus and draws the page. tests/js/search.test.js holds the plans and the

@@ -57,7 +57,7 @@ function parseVulnerability(value, field, T) {
   throw FactError(T, field || "vulnerability", "cards.vulnerability_unknown", { value: value });
 }
 
-// A hand (bridge.cards.Hand.parse, in claim-helper.js): four suit masks.
+// A hand (bridge.cards.Hand.parse, in engine/claims.js): four suit masks.
 function parseHand(value, field, T) {
   return Claims.parseHand(value, field || "cards", T, function (name, code, params) {
     throw FactError(T, name, code, params);

@@ -2,8 +2,8 @@
 // form (/rulings/<slug>/form/), online and offline alike.
 //
 // The form's fields are read as rulings/judgement.py reads them (builder_request, poll_request), the arithmetic
-// is assigned-builder.js (a port of bridge/assigned_builder.py and bridge/poll.py, from /offline/tables.json),
-// the tree is walked by tree-evaluator.js on the stored tree JSON. The ruling form keeps what was typed on the
+// is engine/assigned.js (a port of bridge/assigned_builder.py and bridge/poll.py, from /offline/tables.json),
+// the tree is walked by engine/trees.js on the stored tree JSON. The ruling form keeps what was typed on the
 // device (localStorage), takes the walk's facts from the address's #fragment (the wizard links here with them;
 // a fragment never reaches the server, so the stored page serves every walk offline), and draws the one-page A4
 // sheet that @media print shows. Errors are the engine's, in the page's language (messages.js).

@@ -171,7 +171,7 @@ function start() {
           show();
         }
         // Offline fallback (issue 9): no answer from the server (the hall's wifi dropped, or a 5xx) → search the
-        // downloaded corpus in the browser (static/js/offline-search.js); same result shape as the API.
+        // downloaded corpus in the browser (static/js/pages/offline-search.js); same result shape as the API.
         if ((typeof error !== "number" || error >= 500)) {
           if (typeof error !== "number") document.dispatchEvent(new CustomEvent("caipan:network-failed"));
           offlineSearch(query, 8).then(function (data) {

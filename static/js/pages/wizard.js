@@ -1,6 +1,6 @@
 // 裁判助手 — the rulings wizard without the network. The service worker answers a /rulings/<slug>/?<facts>
 // page it has not stored with /offline/wizard/; this script reads the address, evaluates the stored tree
-// (/api/rulings/trees/<slug>/) with tree-evaluator.js and draws what rulings/wizard_views.py would have drawn:
+// (/api/rulings/trees/<slug>/) with engine/trees.js and draws what rulings/wizard_views.py would have drawn:
 // the question with its answers as links adding the fact, or the ruling card (outcome, script, laws), or bad
 // input's error in the page's language (messages.js, from the catalogue in /offline/tables.json). Same markup
 // and classes as rulings/templates/rulings/wizard/*.html; tests/e2e/test_offline.py compares the two.
