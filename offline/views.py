@@ -37,6 +37,7 @@ PRECACHED_STATIC = (
     "js/engine/calculators.js",
     "js/engine/claims.js",
     "js/engine/messages.js",
+    "js/engine/plan.js",
     "js/engine/reference.js",
     "js/engine/search.js",
     "js/engine/trees.js",

@@ -14,28 +14,37 @@ import * as Tree from "./trees.js";
 
 // --------------------------------------------------------------------------------------------- errors
 // bridge.errors.FieldError: the field, the message's code and params, and its English text as the message.
+/** @param {any} T @param {string | null} field @param {string} code @param {any} params */
 function FieldError(T, field, code, params) {
   params = params || {};
-  const error = new Error(Messages.text(T.messages, code, params, "en"));
+  const error = /** @type {any} */ (new Error(Messages.text(T.messages, code, params, "en")));
   error.name = "FactError";
   error.field = field;
   error.code = code;
   error.params = params;
   return error;
 }
+/** @param {any} error */
 function isFieldError(error) { return error && error.name === "FactError"; }
 
 // ------------------------------------------------------------------------------------ Python's values
+/** @param {any} object @param {string} name */
 function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
+/** @param {any} object @param {string} name */
 function get(object, name) { return has(object, name) && object[name] !== undefined ? object[name] : null; }
+/** @param {any} object @param {string} name */
 function given(object, name) { return get(object, name) !== null; }
+/** @param {any} value */
 function isInt(value) { return typeof value === "number" && Number.isInteger(value); }
+/** @param {any} value */
 function isObject(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
 
 // math.fsum: the sum of the values without the rounding errors of adding them in turn (Shewchuk's partials).
+/** @param {any[]} values */
 function fsum(values) {
+  /** @type {any[]} */
   const partials = [];
-  values.forEach(function (value) {
+  values.forEach(function (/** @type {any} */ value) {
     let x = value;
     let kept = 0;
     for (let j = 0; j < partials.length; j++) {
@@ -54,6 +63,7 @@ function fsum(values) {
 
 // round(x, digits) as Python rounds: to the nearest decimal, and a tie (x exactly halfway, judged on its exact
 // binary value) to the even digit. JavaScript's toFixed rounds a tie up, so a tie is looked for first.
+/** @param {number} x @param {number} digits */
 function pyRound(x, digits) {
   if (!isFinite(x) || x === 0) return x + 0;
   const exact = Math.abs(x).toFixed(100).split(".");
@@ -71,10 +81,12 @@ function pyRound(x, digits) {
 }
 
 // ------------------------------------------------------------------------------------- Law 78 (comparison.py)
+/** @param {number} points @param {number} top @param {any} T */
 function percentage(points, top, T) {
   if (top === 0) return T.comparison.LONE_SCORE_PERCENTAGE;
   return pyRound(points / top * 100, T.comparison.PERCENT_DECIMALS);
 }
+/** @param {number} diff @param {any} T */
 function imps(diff, T) {
   const size = Math.abs(diff);
   const scale = T.comparison.IMP_SCALE;
@@ -83,18 +95,21 @@ function imps(diff, T) {
   }
   return diff >= 0 ? T.comparison.IMP_MAX : -T.comparison.IMP_MAX;
 }
+/** @param {number} score @param {any[]} others @param {any} T */
 function matchpointUnits(score, others, T) {
   let lower = 0, equal = 0;
-  others.forEach(function (other) { if (other < score) lower++; else if (other === score) equal++; });
+  others.forEach(function (/** @type {number} */ other) { if (other < score) lower++; else if (other === score) equal++; });
   return T.comparison.MATCHPOINTS_PER_SCORE_BEATEN * lower + T.comparison.MATCHPOINTS_PER_TIE * equal;
 }
 
 // ------------------------------------------------------------------------------------------ the request
+/** @param {any} data @param {any} allowed @param {string} prefix @param {any} T */
 function unknownKey(data, allowed, prefix, T) {
   const unknown = Object.keys(data).filter(function (key) { return allowed.indexOf(key) < 0; }).sort();
   if (unknown.length) throw FieldError(T, prefix + unknown[0], "request.unknown_key", { name: unknown[0] });
 }
 
+/** @param {any} value @param {string} field @param {any} T */
 function flag(value, field, T) {
   if (value === null) return false;
   if (typeof value !== "boolean") {
@@ -103,6 +118,7 @@ function flag(value, field, T) {
   return value;
 }
 
+/** @param {string} value @param {string} field @param {any} T */
 function parseSide(value, field, T) {
   if (typeof value === "string") {
     const key = value.replace(/\s+/g, "").toUpperCase().replace(/-/g, "").replace(/\//g, "");
@@ -110,9 +126,11 @@ function parseSide(value, field, T) {
   }
   throw FieldError(T, field, "cards.side_unknown", { value: value });
 }
+/** @param {string} side */
 function opponents(side) { return side === "NS" ? "EW" : "NS"; }
 
 // Law 2: the board's vulnerability, from `board` when given (`vulnerability` must then agree).
+/** @param {any} request @param {any} T */
 function vulnerabilityOf(request, T) {
   if (given(request, "board")) {
     const number = request.board;
@@ -136,6 +154,7 @@ function vulnerabilityOf(request, T) {
 }
 
 // Law 77: a row's score (bridge.scoring.score), its errors naming `where.<field>`.
+/** @param {any} data @param {any} vulnerability @param {string} where @param {any} T */
 function scoreOf(data, vulnerability, where, T) {
   try {
     const contract = Tree.parseContract(get(data, "contract"), "contract", T);
@@ -151,12 +170,13 @@ function scoreOf(data, vulnerability, where, T) {
       score_ns: scored.score_ns,
       score_ew: scored.score_ew
     };
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     if (isFieldError(error)) error.field = where + "." + error.field;
     throw error;
   }
 }
 
+/** @param {number | null} value @param {string} field @param {number} number @param {any} committee @param {any} T */
 function weightOf(value, field, number, committee, T) {
   if (value === null) return null;
   if (!committee) throw FieldError(T, field, "assigned.weight_not_committee", {});
@@ -166,6 +186,7 @@ function weightOf(value, field, number, committee, T) {
   return value;
 }
 
+/** @param {any} request @param {any} vulnerability @param {boolean} committee @param {any} T */
 function resultsOf(request, vulnerability, committee, T) {
   const A = T.assigned;
   const raw = get(request, "results");
@@ -197,6 +218,7 @@ function resultsOf(request, vulnerability, committee, T) {
   return results;
 }
 
+/** @param {any} request @param {any} vulnerability @param {any} T */
 function tableOf(request, vulnerability, T) {
   const raw = get(request, "table_result");
   if (raw === null) return null;
@@ -205,12 +227,14 @@ function tableOf(request, vulnerability, T) {
   return scoreOf(raw, vulnerability, "table_result", T);
 }
 
+/** @param {any} value @param {any} T */
 function otherTableOf(value, T) {
   if (value === null) return null;
   if (!isInt(value)) throw FieldError(T, "other_table_score_ns", "adjusted.other_table_not_whole", { value: value });
   return value;
 }
 
+/** @param {any[] | null} value @param {any} T */
 function fieldOf(value, T) {
   if (value === null) return null;
   if (!Array.isArray(value)) throw FieldError(T, "field_scores_ns", "adjusted.field_scores_not_list", {});
@@ -228,13 +252,16 @@ function fieldOf(value, T) {
 }
 
 // ------------------------------------------------------------------------------------ the law's arithmetic
+/** @param {any} score @param {string} side */
 function points(score, side) { return side === "NS" ? score.score_ns : score.score_ew; }
 
 // Law 12C2: the result most favourable (best) to `side` among the likely ones, or most unfavourable among the
 // at-all-probable ones; on a tie, the first listed.
+/** @param {any[]} results @param {string} side @param {boolean} best */
 function pick(results, side, best) {
+  /** @type {number | null} */
   let chosen = null;
-  results.forEach(function (result, index) {
+  results.forEach(function (/** @type {any} */ result, /** @type {number} */ index) {
     if (!(best ? result.likely : result.at_all_probable)) return;
     if (chosen === null) { chosen = index; return; }
     const mine = points(result.score, side), kept = points(results[chosen].score, side);
@@ -243,25 +270,28 @@ function pick(results, side, best) {
   return chosen;
 }
 
+/** @param {string} side @param {string} role @param {string} basis @param {any} index @param {any} score */
 function sideScore(side, role, basis, index, score) {
   return { side: side, role: role, basis: basis, result_index: index, score: score, points: points(score, side),
            imps: null, matchpoints: null, percentage: null };
 }
 
+/** @param {any[]} results @param {number | null} other @param {any} field @param {any} T */
 function equityOf(results, other, field, T) {
-  const lines = results.filter(function (result) { return result.weight; });
+  const lines = results.filter(function (/** @type {any} */ result) { return result.weight; });
   if (!lines.length) return null;
-  const round = function (value) { return pyRound(value, T.comparison.PERCENT_DECIMALS); };
-  const scoreNs = round(fsum(lines.map(function (l) { return l.weight * l.score.score_ns; })));
+  const round = function (/** @type {number} */ value) { return pyRound(value, T.comparison.PERCENT_DECIMALS); };
+  const scoreNs = round(fsum(lines.map(function (/** @type {any} */ l) { return l.weight * l.score.score_ns; })));
+  /** @type {Record<string, any>} */
   const equity = { score_ns: scoreNs, score_ew: round(-scoreNs), imps_ns: null, imps_ew: null, matchpoints_ns: null,
                  matchpoints_ew: null, percentage_ns: null, percentage_ew: null };
   if (other !== null) {
-    const totalImps = round(fsum(lines.map(function (l) { return l.weight * imps(l.score.score_ns - other, T); })));
+    const totalImps = round(fsum(lines.map(function (/** @type {any} */ l) { return l.weight * imps(l.score.score_ns - other, T); })));
     equity.imps_ns = totalImps;
     equity.imps_ew = round(-totalImps);
   } else if (field !== null) {
     const top = T.comparison.MATCHPOINTS_PER_SCORE_BEATEN * field.length;
-    const total = round(fsum(lines.map(function (l) { return l.weight * matchpointUnits(l.score.score_ns, field, T); })));
+    const total = round(fsum(lines.map(function (/** @type {any} */ l) { return l.weight * matchpointUnits(l.score.score_ns, field, T); })));
     equity.matchpoints_ns = total;
     equity.matchpoints_ew = round(top - total);
     equity.percentage_ns = percentage(total, top, T);
@@ -270,11 +300,15 @@ function equityOf(results, other, field, T) {
   return equity;
 }
 
+/** @param {any} score */
 function outcome(score) { return { contract: score.contract, declarer: score.declarer, tricks: score.tricks }; }
+/** @param {any} score @returns {Record<string, any>} */
 function resultFields(score) {
   return { contract: score.contract, declarer: score.declarer, tricks: score.tricks, result: score.result };
 }
+/** @param {any} side */
 function sideDict(side) {
+  /** @type {Record<string, any>} */
   const out = { role: side.role, basis: side.basis, result_index: side.result_index };
   const fields = resultFields(side.score);
   Object.keys(fields).forEach(function (key) { out[key] = fields[key]; });
@@ -287,6 +321,7 @@ function sideDict(side) {
 
 // bridge.assigned_builder.build_assigned(request).as_dict(): both sides' assigned scores (Law 12C2), their IMPs
 // (78B, 86B) or matchpoints (78A), and the appeals committee's equity score (12C3). Throws a FieldError.
+/** @param {any} request @param {any} T */
 function build(request, T) {
   if (!isObject(request)) throw FieldError(T, null, "request.body_not_object", {});
   unknownKey(request, T.assigned.REQUEST_KEYS, "", T);
@@ -306,15 +341,16 @@ function build(request, T) {
   if (other !== null && field !== null) throw FieldError(T, "field_scores_ns", "assigned.two_comparisons", {});
 
   const nonOffending = opponents(offending);
+  /** @type {Record<string, any>} */
   const sides = {};
   if (keepsTable) {
     sides[nonOffending] = sideScore(nonOffending, "non_offending", "table", null, table);
   } else {
     const best = pick(results, nonOffending, true);
-    sides[nonOffending] = sideScore(nonOffending, "non_offending", "likely", best, results[best].score);
+    sides[nonOffending] = sideScore(nonOffending, "non_offending", "likely", best, results[/** @type {any} */ (best)].score);
   }
   const worst = pick(results, offending, false);
-  sides[offending] = sideScore(offending, "offending", "at_all_probable", worst, results[worst].score);
+  sides[offending] = sideScore(offending, "offending", "at_all_probable", worst, results[/** @type {any} */ (worst)].score);
 
   const laws = ["12C2", "77"];
   let top = null, knockout, comparison = null;
@@ -370,8 +406,10 @@ function build(request, T) {
 }
 
 // ---------------------------------------------------------------------------------------- the poll (poll.py)
+/** @param {string} text */
 function sameCall(text) { return text.replace(/\s+/g, "").toUpperCase(); }
 
+/** @param {string} value @param {string} field @param {any} T */
 function callText(value, field, T) {
   const max = T.poll.MAX_CALL_LENGTH;
   if (typeof value !== "string" || !value.trim() || Array.from(value.trim()).length > max) {
@@ -380,6 +418,7 @@ function callText(value, field, T) {
   return value.trim().replace(/\s+/g, " ");
 }
 
+/** @param {number | null} value @param {string} field @param {any} T */
 function count(value, field, T) {
   if (value === null) return 0;
   if (!isInt(value) || value < 0 || value > T.poll.MAX_PEERS) {
@@ -390,6 +429,7 @@ function count(value, field, T) {
 
 // bridge.poll.tally(poll).as_dict(): each call's choices and serious considerations, and the other calls
 // that came up. A count, not the Director's judgement of the logical alternative. Throws a FieldError.
+/** @param {any} poll @param {any} T */
 function tally(poll, T) {
   const P = T.poll;
   if (!isObject(poll)) throw FieldError(T, null, "request.body_not_object", {});
@@ -400,6 +440,7 @@ function tally(poll, T) {
   if (raw.length < 1 || raw.length > P.MAX_POLL_CALLS) {
     throw FieldError(T, "calls", "poll.calls_count", { max: P.MAX_POLL_CALLS });
   }
+  /** @type {any[]} */
   const seen = [];
   const rows = raw.map(function (item, index) {
     const where = "calls[" + index + "]";
@@ -440,10 +481,15 @@ function tally(poll, T) {
 }
 
 // {"status": "ok", "answer": …} or {"status": "error", error, field, code, params}: the API's 400 body.
+/**
+ * @param {any} fn
+ * @param {any} input
+ * @param {any} T
+ */
 function attempt(fn, input, T) {
   try {
     return { status: "ok", answer: fn(input, T) };
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     if (isFieldError(error)) {
       return { status: "error", error: error.message, field: error.field, code: error.code, params: error.params };
     }
@@ -451,9 +497,9 @@ function attempt(fn, input, T) {
   }
 }
 
-/** @param {any} request @param {Tables} T */
+/** @param {any} request @param {any} T */
 function buildOrError(request, T) { return attempt(build, request, T); }
-/** @param {any} poll @param {Tables} T */
+/** @param {any} poll @param {any} T */
 function tallyOrError(poll, T) { return attempt(tally, poll, T); }
 
 export { build, tally, buildOrError, tallyOrError, pyRound, fsum, isFieldError };

@@ -12,14 +12,16 @@ import { PyFloat } from "./messages.js";
 import { pyRound } from "./assigned.js";
 
 // ---------------------------------------------------------------------------------------------- errors
+/** @param {string} field @param {string | undefined} code @param {any} params */
 function FieldError(field, code, params) {
-  const error = new Error(code);
+  const error = /** @type {any} */ (new Error(code));
   error.name = "FieldError";
   error.field = field;
   error.code = code;
   error.params = params || {};
   return error;
 }
+/** @param {any} error @param {any} T */
 function rethrow(error, T) {
   // The tree evaluator's FactError is the same error (field, code, params).
   if (Tree.isFactError(error)) throw FieldError(error.field, error.code, error.params);
@@ -30,11 +32,14 @@ function rethrow(error, T) {
 const WHOLE = /^[+-]?[0-9]+$/;
 const SEPARATORS = /[\s,，]+/;
 const PY_FLOAT = /^[+-]?(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|inf(?:inity)?|nan)$/i;
+/** @param {any} params @param {string} name */
 function given(params, name) { const v = params.get(name); return v !== null && v !== ""; }
+/** @param {any} params @param {string} field */
 function required(params, field) {
   if (!given(params, field)) throw FieldError(field, "input.required", { name: field });
   return params.get(field);
 }
+/** @param {any} value @param {string} field @param {number | undefined} [low] @param {number | undefined} [high] */
 function wholeNumber(value, field, low, high) {
   const text = String(value).trim();
   if (!WHOLE.test(text)) throw FieldError(field, "input.not_whole", { name: field, value: value });
@@ -45,6 +50,7 @@ function wholeNumber(value, field, low, high) {
   }
   return number;
 }
+/** @param {any} value @param {string} field */
 function number(value, field) {
   const text = String(value).trim();
   if (!PY_FLOAT.test(text)) throw FieldError(field, "input.not_number", { name: field, value: value });
@@ -53,9 +59,11 @@ function number(value, field) {
   if (lower.indexOf("inf") === 0) return text.charAt(0) === "-" ? -Infinity : Infinity;
   return Number(text);
 }
+/** @param {string} text @param {any} [field] */
 function scoresFromText(text, field) {
+  /** @type {number[]} */
   const out = [];
-  text.trim().split(SEPARATORS).forEach(function (token) {
+  text.trim().split(SEPARATORS).forEach(function (/** @type {string} */ token) {
     if (!token) return;
     if (!WHOLE.test(token)) throw FieldError(field || "scores", "input.not_score", { token: token });
     out.push(parseInt(token, 10));
@@ -64,10 +72,13 @@ function scoresFromText(text, field) {
 }
 
 // ------------------------------------------------------------------------------------ the computations
+/** @param {any} contract @param {any} T */
 function contractKey(contract, T) { return contract.level + contract.strain + T.cards.doubling_marks[contract.doubled]; }
+/** @param {any} contract @param {any} T */
 function contractText(contract, T) { return contract.strain === null ? T.pass_text : contractKey(contract, T); }
 
 // bridge.board_info: Law 2's dealer and vulnerability of a board.
+/** @param {number} n @param {any} T */
 function boardInfo(n, T) {
   const dealers = T.boards.DEALER_CYCLE, vuls = T.boards.VULNERABILITY_CYCLE;
   return { number: n, dealer: dealers[(n - 1) % dealers.length], vulnerability: vuls[(n - 1) % vuls.length] };
@@ -75,6 +86,7 @@ function boardInfo(n, T) {
 
 // rulings.calculators.score_from_params + score_data, from the pad's query string; the breakdown's labels in Chinese
 // or English.
+/** @param {any} params @param {any} T @param {boolean} chinese */
 function scoreFromParams(params, T, chinese) {
   let contractValue = params.get("contract");
   if (params.get("passed") === "1") contractValue = "PASS";
@@ -82,7 +94,13 @@ function scoreFromParams(params, T, chinese) {
     contractValue = params.get("level") + params.get("strain") + (params.get("dbl") || "");
   }
   if (contractValue === null || contractValue === "") throw FieldError("contract", "input.required", { name: "contract" });
-  let contract, board = null, vulnerability, declarer, tricks, result;
+  /** @type {any} */
+  let contract;
+  /** @type {any} */
+  let result;
+  /** @type {any} */
+  let tricks;
+  let board = null, vulnerability, declarer;
   try {
     contract = Tree.parseContract(contractValue, "contract", T);
     if (given(params, "board")) {
@@ -101,11 +119,12 @@ function scoreFromParams(params, T, chinese) {
       tricks = wholeNumber(required(params, "tricks"), "tricks", 0, T.cards.TOTAL_TRICKS);
     }
     result = Tree.score(contract, declarer, vulnerability, tricks, T);
-  } catch (error) { rethrow(error, T); }
+  } catch (/** @type {any} */ error) { rethrow(error, T); }
+  /** @type {any[]} */
   let breakdown = [];
   if (contract.strain !== null) {
     const B = T.breakdowns;
-    breakdown = B.rows[contractKey(contract, T)][result.vulnerable ? "true" : "false"][tricks].map(function (i) {
+    breakdown = B.rows[contractKey(contract, T)][result.vulnerable ? "true" : "false"][tricks].map(function (/** @type {string | number} */ i) {
       const line = B.items[i];  // [item, label_zh, points] and labels_en[i] (offline/data.py law77_breakdowns)
       return { item: line[0], label: chinese ? line[1] : B.labels_en[i], points: line[2], law: B.law };
     });
@@ -119,6 +138,7 @@ function scoreFromParams(params, T, chinese) {
 }
 
 // bridge.imps (Law 78B) on the IMP scale of bridge/tables.py.
+/** @param {number} diff @param {any} T */
 function imps(diff, T) {
   const size = Math.abs(diff), scale = T.comparison.IMP_SCALE;
   for (let i = 0; i < scale.length; i++) if (size <= scale[i][0]) return diff >= 0 ? scale[i][1] : -scale[i][1];
@@ -126,13 +146,14 @@ function imps(diff, T) {
 }
 
 // bridge.matchpoints (Law 78A): 2 per score beaten, 1 per tie, top 2 × (n − 1), percentages to 2 decimals.
+/** @param {any[]} scores @param {any} T */
 function matchpoints(scores, T) {
   if (!scores.length) throw FieldError("scores", "comparison.scores_empty", {});
   const C = T.comparison;
   const top = C.MATCHPOINTS_PER_SCORE_BEATEN * (scores.length - 1);
-  const rows = scores.map(function (score) {
+  const rows = scores.map(function (/** @type {number} */ score) {
     let lower = 0, equal = 0;
-    scores.forEach(function (other) { if (other < score) lower++; else if (other === score) equal++; });
+    scores.forEach(function (/** @type {number} */ other) { if (other < score) lower++; else if (other === score) equal++; });
     const mp = C.MATCHPOINTS_PER_SCORE_BEATEN * lower + C.MATCHPOINTS_PER_TIE * (equal - 1);
     const pct = top === 0 ? C.LONE_SCORE_PERCENTAGE : pyRound(mp / top * 100, C.PERCENT_DECIMALS);
     return { score: score, mp: mp, pct: pct };
@@ -141,10 +162,12 @@ function matchpoints(scores, T) {
 }
 
 // rulings.forms.adjustment_from_post + rulings.calculators.adjusted_score for 12C1 and 12C2.
+/** @param {any} params @param {any} T */
 function adjusted(params, T) {
   const method = (params.get("method") || "").trim();
-  const get = function (name) { return (params.get(name) || "").trim(); };
+  const get = function (/** @type {string} */ name) { return (params.get(name) || "").trim(); };
   if (method === "artificial") {
+    /** @type {Record<string, any>} */
     const sessions = {};
     ["NS", "EW"].forEach(function (side) {
       if (get("session_" + side)) sessions[side] = number(get("session_" + side), "session_percent." + side);
@@ -153,6 +176,7 @@ function adjusted(params, T) {
     if (!Object.prototype.hasOwnProperty.call(T.artificial, form)) {
       throw FieldError("form", "adjusted.form_unknown", { value: get("form") });
     }
+    /** @type {Record<string, any>} */
     const faults = {};
     ["NS", "EW"].forEach(function (side) {
       const fault = get("fault_" + side).toLowerCase();
@@ -169,9 +193,11 @@ function adjusted(params, T) {
       if (!(value >= 0 && value <= 100)) throw FieldError(field, "adjusted.session_range", { value: asFloat });
       usedSessions[side] = pyRound(value, T.comparison.PERCENT_DECIMALS);
     });
+    /** @type {Record<string, any>} */
     const out = {};
     ["NS", "EW"].forEach(function (side) {
       const entry = T.artificial[form][faults[side]];
+      /** @type {Record<string, any>} */
       const r = { label: entry.label, label_text: entry.label_zh, laws: entry.laws, percent: null, imps: null };
       if (form === "teams") r.imps = entry.imps;
       else {
@@ -183,7 +209,7 @@ function adjusted(params, T) {
     return { method: method, sides: out };
   }
   if (method === "assigned") {
-    const outcome = function (side) {
+    const outcome = function (/** @type {string} */ side) {
       const tricks = get(side + "_tricks");
       return {
         contract: get(side + "_contract"), declarer: get(side + "_declarer") || null,
@@ -191,12 +217,13 @@ function adjusted(params, T) {
       };
     };
     const ns = outcome("NS"), ew = outcome("EW");
-    let vulnerability = required({ get: function (n) { return get(n) || null; } }, "vulnerability");
+    let vulnerability = required({ get: function (/** @type {any} */ n) { return get(n) || null; } }, "vulnerability");
+    /** @type {Record<string, any>} */
     const scored = {};
     try {
       vulnerability = Tree.parseVulnerability(vulnerability, "vulnerability", T);
-    } catch (error) { rethrow(error, T); }
-    [["NS", ns], ["EW", ew]].forEach(function (pair) {
+    } catch (/** @type {any} */ error) { rethrow(error, T); }
+    /** @type {[string, any][]} */ ([["NS", ns], ["EW", ew]]).forEach(function (pair) {
       const o = pair[1];
       try {
         const contract = Tree.parseContract(o.contract, "contract", T);
@@ -206,7 +233,7 @@ function adjusted(params, T) {
           declarer: o.declarer === null ? null : Tree.parseSeat(o.declarer, "declarer", T),
           tricks: s.tricks, score_ns: s.score_ns, score_ew: s.score_ew
         };
-      } catch (error) {
+      } catch (/** @type {any} */ error) {
         if (Tree.isFactError(error)) throw FieldError(pair[0] + "." + error.field, error.code, error.params);
         throw error;
       }

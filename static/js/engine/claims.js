@@ -10,15 +10,18 @@
 
 // ------------------------------------------------------------------------------------- hand notation
 // fail(field, code, params) throws the evaluator's FactError.
+/** @param {any[]} chars @param {number} index @param {any} H */
 function rankAt(chars, index, H) {
   if (chars[index] === "1" && chars[index + 1] === "0") return { rank: H.ten, size: 2 };
   const rank = Object.prototype.hasOwnProperty.call(H.ranks, chars[index]) ? H.ranks[chars[index]] : null;
   return { rank: rank, size: 1 };
 }
 
+/** @param {string | number} suit @param {string | number} rank @param {any} H */
 function cardText(suit, rank, H) { return H.suits[suit] + H.symbols[rank]; }
 
 // Hand.parse: {masks: [S, H, D, C]} or a thrown FactError naming `field`.
+/** @param {string} value @param {any} field @param {any} T @param {any} fail */
 function parseHand(value, field, T, fail) {
   const H = T.cards.hands;
   if (typeof value !== "string") fail(field, "cards.hand_not_text", { value: value });
@@ -26,7 +29,9 @@ function parseHand(value, field, T, fail) {
     return H.separators.indexOf(ch) < 0 && !/\s/.test(ch);
   });
   if (!chars.length) fail(field, "cards.hand_empty", {});
+  /** @type {number[][]} */
   const cards = [];
+  /** @param {number} suit @param {any} rank */
   function add(suit, rank) { cards.push([suit, rank]); }
   // As Hand._checked: every card read first, then the first one given twice is refused.
   function checked() {
@@ -39,7 +44,9 @@ function parseHand(value, field, T, fail) {
     return { masks: masks };
   }
   if (chars.every(function (ch) { return H.void_marks.indexOf(ch) >= 0; })) return checked();
-  let index, found;
+  let index = 0;
+  /** @type {any} */
+  let found;
   if (chars.indexOf(".") >= 0) {
     const parts = chars.join("").split(".");
     if (parts.length !== H.suits.length) fail(field, "cards.hand_dots", { parts: parts.length, value: value });
@@ -80,15 +87,21 @@ function parseHand(value, field, T, fail) {
 }
 
 // ------------------------------------------------------------------------------------------- helpers
+/** @param {number} mask */
 function bitCount(mask) { let n = 0; while (mask) { mask &= mask - 1; n += 1; } return n; }
+/** @param {number} mask */
 function high(mask) { return mask ? 1 << (31 - Math.clz32(mask)) : 0; }
+/** @param {number} mask */
 function low(mask) { return mask & -mask; }
+/** @param {number} bit */
 function above(bit) { return bit ? ~((bit << 1) - 1) : ~0; }  // the cards higher than `bit` (all, for none)
-function size(hand) { return hand.masks.reduce(function (n, mask) { return n + bitCount(mask); }, 0); }
+/** @param {any} hand */
+function size(hand) { return hand.masks.reduce(function (/** @type {number} */ n, /** @type {any} */ mask) { return n + bitCount(mask); }, 0); }
 
 const ROLES = ["claimer", "lho", "partner", "rho"];
 
 // bridge.claims.Ending: the four hands checked (same size, at least one card; no card in two hands).
+/** @param {any} hands @param {any} trumps @param {any} onLead @param {any} T @param {any} fail */
 function ending(hands, trumps, onLead, T, fail) {
   const H = T.cards.hands;
   const sizes = ROLES.map(function (role) { return size(hands[role]); });
@@ -96,9 +109,11 @@ function ending(hands, trumps, onLead, T, fail) {
     fail("claimer_cards", "claim.hands_unequal",
       { counts: ROLES.map(function (role, i) { return role + " " + sizes[i]; }).join(", ") });
   }
+  /** @type {Record<string, string>} */
+  /** @type {Record<string, any>} */
   const owner = {};
   ROLES.forEach(function (role) {
-    hands[role].masks.forEach(function (mask, suit) {
+    hands[role].masks.forEach(function (/** @type {number} */ mask, /** @type {string} */ suit) {
       for (let bit = high(mask); bit; bit = high(mask & (bit - 1))) {
         const key = suit + ":" + bit;
         if (owner[key]) {
@@ -113,12 +128,15 @@ function ending(hands, trumps, onLead, T, fail) {
 }
 
 // ---------------------------------------------------------------------------------------- sure tricks
+/** @param {number} suit @param {any} first @param {any} second @param {number} trumps */
 function safe(suit, first, second, trumps) {
   if (trumps < 0 || suit === trumps) return true;
   return [first, second].every(function (h) { return h[suit] || !h[trumps]; });
 }
 
+/** @param {number} mask @param {number} out */
 function runs(mask, out) {
+  /** @type {any[]} */
   const chosen = [];
   let previous = 0;
   while (mask) {
@@ -131,10 +149,12 @@ function runs(mask, out) {
   return chosen;
 }
 
+/** @param {any[]} hand @param {number} suit @param {number} out @param {any} trumps */
 function answers(hand, suit, out, trumps) {
   if (hand[suit]) return runs(hand[suit], out).map(function (card) { return [suit, card]; });
+  /** @type {any[]} */
   const list = [];
-  hand.forEach(function (mask, other) {
+  hand.forEach(function (/** @type {number} */ mask, /** @type {any} */ other) {
     if (!mask) return;
     list.push([other, low(mask)]);
     if (other !== trumps && (mask & (mask - 1))) list.push([other, high(mask)]);
@@ -142,22 +162,33 @@ function answers(hand, suit, out, trumps) {
   return list;
 }
 
+/** @param {any} holding @param {number} suit @param {number} card */
 function take(holding, suit, card) {
   const masks = holding.slice();
   masks[suit] &= ~card;
   return masks;
 }
+/** @param {any} holding @param {number} suit */
 function follow(holding, suit) { return holding[suit] ? take(holding, suit, low(holding[suit])) : holding; }
+/** @param {any} a @param {number[]} b */
 function before(a, b) {  // Python's tuple order, to keep the two model defenders in one order
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
   return false;
 }
 
 // bridge.claims._best: the most tricks in a row the hand on lead and its partner win by force.
+/**
+ * @param {any[]} lead
+ * @param {any[]} other
+ * @param {any[]} first
+ * @param {any[]} second
+ * @param {number} trumps
+ * @param {any} memo
+ */
 function best(lead, other, first, second, trumps, memo) {
   const key = lead.join(",") + "|" + other.join(",") + "|" + first.join(",") + "|" + second.join(",");
   if (Object.prototype.hasOwnProperty.call(memo, key)) return memo[key];
-  const left = lead.reduce(function (n, mask) { return n + bitCount(mask); }, 0);
+  const left = lead.reduce(function (/** @type {number} */ n, /** @type {any} */ mask) { return n + bitCount(mask); }, 0);
   let value = 0;
   search:
   for (let suit = 0; suit < lead.length; suit++) {
@@ -193,6 +224,7 @@ function best(lead, other, first, second, trumps, memo) {
   return value;
 }
 
+/** @param {any} e */
 function sureTricks(e) {
   if (e.onLead !== "claimer" && e.onLead !== "partner") return null;
   const h = e.hands;
@@ -203,15 +235,18 @@ function sureTricks(e) {
 }
 
 // ------------------------------------------------------------------------------ outstanding trumps (70C)
+/** @param {any} e @param {string | number} suit */
 function masters(e, suit) {
   const top = high(e.hands.lho.masks[suit] | e.hands.rho.masks[suit]);
   const ours = e.hands.claimer.masks[suit] | e.hands.partner.masks[suit];
   return bitCount(ours & above(top));
 }
+/** @param {any} e @param {number} suit */
 function topRounds(e, suit) {
   return Math.min(masters(e, suit), Math.max(bitCount(e.hands.claimer.masks[suit]),
                                              bitCount(e.hands.partner.masks[suit])));
 }
+/** @param {any} e @param {string} holder */
 function trumpRisk(e, holder) {
   if (e.trumps < 0) return 0;
   const held = e.hands[holder].masks[e.trumps];
@@ -225,12 +260,14 @@ function trumpRisk(e, holder) {
   }
   return Math.min(bitCount(held), beyond + ruffs);
 }
+/** @param {any} e */
 function trumpTricksAtRisk(e) { return Math.min(trumpRisk(e, "lho") + trumpRisk(e, "rho"), e.left); }
 
 // --------------------------------------------------------------------------------- finesse or drop (70E)
+/** @param {any} e */
 function positionalCount(e) {
   let count = 0;
-  e.hands.claimer.masks.forEach(function (_, suit) {
+  e.hands.claimer.masks.forEach(function (/** @type {any} */ _, /** @type {string | number} */ suit) {
     const ours = bitCount(e.hands.claimer.masks[suit]) + bitCount(e.hands.partner.masks[suit]);
     ["claimer", "partner"].forEach(function (role) {
       const mask = e.hands[role].masks[suit];

@@ -8,20 +8,24 @@
 // new form in the catalogue fails the tests (tests/js/messages.test.js formats every message in both languages
 // against the golden file Python writes, tests/golden/messages.json) rather than reading wrong. An ES module with no DOM (static/js/engine/: it runs in a page, a worker and Node).
 
+/** @param {any} object @param {string} name */
 function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
+/** @param {number} n */
 function pad2(n) { return (n < 10 ? "0" : "") + n; }
 
 // --------------------------------------------------------------------------------------------- repr()
 // Python prints a character str.isprintable() refuses (controls, format characters, separators but the
 // space, unassigned code points) as an escape.
 const UNPRINTABLE = /[\p{C}\p{Z}]/u;
+/** @param {string} ch */
 function escapeChar(ch) {
-  const code = ch.codePointAt(0);
+  const code = /** @type {number} */ (ch.codePointAt(0));
   const hex = code.toString(16);
   if (code < 0x100) return "\\x" + ("0" + hex).slice(-2);
   if (code < 0x10000) return "\\u" + ("000" + hex).slice(-4);
   return "\\U" + ("0000000" + hex).slice(-8);
 }
+/** @param {any} value */
 function reprString(value) {
   const quote = value.indexOf("'") >= 0 && value.indexOf('"') < 0 ? '"' : "'";
   let body = "";
@@ -38,16 +42,18 @@ function reprString(value) {
 }
 // A JSON number has lost Python's int/float distinction: a whole number prints as an int (what the
 // address text and the JSON the API reads give), any other as a float.
+/** @param {any} value */
 function reprNumber(value) {
   if (isNaN(value)) return "nan";
   if (!isFinite(value)) return value > 0 ? "inf" : "-inf";
   if (Number.isInteger(value)) return Math.abs(value) < 1e21 ? String(value) : BigInt(value).toString();
   // Both print the shortest digits that read back; Python switches to an exponent below 1e-4 (1e-05).
-  const exp = /^(-?[\d.]+)e([+-])(\d+)$/.exec(value.toExponential());
+  const exp = /** @type {RegExpExecArray} */ (/^(-?[\d.]+)e([+-])(\d+)$/.exec(value.toExponential()));
   if (exp[2] === "-" && Number(exp[3]) > 4) return exp[1] + "e-" + pad2(Number(exp[3]));
   return String(value);
 }
 // Python's repr() of the values params can hold (JSON values), so messages read exactly like the server's.
+/** @param {any} value @returns {string} */
 function repr(value) {
   if (value instanceof PyFloat) return Number.isInteger(value.value) ? reprNumber(value.value) + ".0" : reprNumber(value.value);
   if (value === null || value === undefined) return "None";
@@ -62,18 +68,21 @@ function repr(value) {
   return String(value);
 }
 // Python's str(): a str as it is, anything else as its repr() (so for numbers, bools, None and containers).
+/** @param {any} value */
 function pyStr(value) { return typeof value === "string" ? value : repr(value); }
 
 // -------------------------------------------------------------------------------------- format(x, "g")
 const G_PRECISION = 6; // Python's default precision for "g"
 
+/** @param {number} x @param {number} precision */
 function exponentDigits(x, precision) {
-  const m = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(x.toExponential(precision - 1));
+  const m = /** @type {RegExpExecArray} */ (/^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(x.toExponential(precision - 1)));
   return { digits: m[1] + (m[2] || ""), exponent: parseInt(m[3], 10) };
 }
 
 // x's significant digits rounded to `precision`, half to even as Python rounds. JavaScript rounds a tie up,
 // so a tie (x exactly halfway: its whole decimal expansion is the kept digits and a 5) is looked for.
+/** @param {number} x @param {number} precision */
 function roundedDigits(x, precision) {
   const rounded = exponentDigits(x, precision);
   const longer = exponentDigits(x, precision + 1);
@@ -87,9 +96,11 @@ function roundedDigits(x, precision) {
   return exact ? { digits: kept, exponent: longer.exponent } : rounded;
 }
 
+/** @param {string} text */
 function dropZeros(text) { return text.indexOf(".") < 0 ? text : text.replace(/0+$/, "").replace(/\.$/, ""); }
 
 // format(value, "g"): six significant digits, trailing zeros dropped; an exponent below 1e-4 and from 1e6 on.
+/** @param {number} value */
 function formatG(value) {
   if (typeof value === "boolean") value = value ? 1 : 0;
   if (typeof value !== "number") throw new TypeError("format code 'g' needs a number, not " + repr(value));
@@ -113,8 +124,9 @@ const TOKEN = /\{\{|\}\}|\{([^{}]*)\}|[{}]/g;
 const FIELD = /^([A-Za-z_][A-Za-z0-9_]*)(?:!(r))?(?::(g))?$/;
 
 // template.format(**params) for the forms above; anything else is an error, as is a missing parameter.
+/** @param {string} template @param {any} params */
 function format(template, params) {
-  return template.replace(TOKEN, function (whole, inner) {
+  return template.replace(TOKEN, function (/** @type {string} */ whole, /** @type {string | undefined} */ inner) {
     if (whole === "{{") return "{";
     if (whole === "}}") return "}";
     const field = inner === undefined ? null : FIELD.exec(inner);
@@ -133,6 +145,7 @@ function format(template, params) {
 // bridge.errors.Message.format: the message `code` of `messages` ({code: {en, zh}}, the catalogue in
 // /offline/tables.json) in `language`, its placeholders filled from `params`. A code the catalogue lacks
 // (a copy of the tables older than the page's script) reads as the code and its params, not as nothing.
+/** @param {any} messages @param {string} code @param {any} params @param {string} language */
 function text(messages, code, params, language) {
   params = params || {};
   if (!messages || !has(messages, code)) return code + " " + JSON.stringify(params);
@@ -143,6 +156,7 @@ function text(messages, code, params, language) {
 // ------------------------------------------------------------------------------- fields by their labels
 // config.field_labels.field_label: what a page calls `field` (an API key, maybe nested: "EW.tricks",
 // "outcomes[2].weight"), read part by part from `known` ({key: label}); null when it knows no part of it.
+/** @param {string} field @param {any} known */
 function fieldLabel(field, known) {
   if (!field) return null;
   if (has(known, field)) return known[field];
@@ -160,7 +174,9 @@ function fieldLabel(field, known) {
 // by its label and (on a Chinese page) any known key the message writes in Latin letters said by its label.
 const JOINS = /[\u3400-\u9fff\u201d\uff09]$/;
 const KEY = /(?<![A-Za-z0-9_.[])([a-z][a-z0-9_]*)(?![A-Za-z0-9_])( (?=[\u3400-\u9fff\u201c]))?/g;
+/** @param {any} language */
 function chinese(language) { return String(language || "").toLowerCase().indexOf("zh") === 0; }
+/** @param {any} messages @param {any} error @param {any} known @param {any} language */
 function labelledText(messages, error, known, language) {
   let params = error.params || {};
   const label = typeof params.name === "string" ? fieldLabel(params.name, known) : null;
@@ -168,7 +184,7 @@ function labelledText(messages, error, known, language) {
   let said = text(messages, error.code, params, language);
   if (!chinese(language)) return said;
   if (label !== null && JOINS.test(label)) said = said.split(label + " ").join(label);
-  return said.replace(KEY, function (whole, key, space) {
+  return said.replace(KEY, function (/** @type {any} */ whole, /** @type {string} */ key, /** @type {any} */ space) {
     if (!has(known, key)) return whole;
     return JOINS.test(known[key]) ? known[key] : known[key] + (space || "");
   });
@@ -176,6 +192,7 @@ function labelledText(messages, error, known, language) {
 
 // config.errors.error_context: what an error notice shows — the message, and the field's label for its
 // heading, left out (null) when the message already says it.
+/** @param {any} messages @param {any} error @param {any} known @param {string | null} language */
 function errorParts(messages, error, known, language) {
   const message = labelledText(messages, error, known, language);
   const name = error.field ? (fieldLabel(error.field, known) || error.field) : null;
@@ -183,6 +200,7 @@ function errorParts(messages, error, known, language) {
 }
 
 // The general labels of the tables ({zh: {...}, en: {...}}) in `language`; none from an older copy.
+/** @param {any} tables @param {string} language */
 function labelsFor(tables, language) {
   const all = (tables && tables.field_labels) || {};
   return all[chinese(language) ? "zh" : "en"] || {};

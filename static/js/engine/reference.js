@@ -13,8 +13,14 @@ const ENGLISH_REF = "\\bLaws?\\s+(\\d{1,2})(?:([A-Z])(?:(\\d{1,2})([a-z])?)?)?\\
 const REFERENCE = CHINESE_REF + "|" + ENGLISH_REF;
 const QUERY_RE = /^\s*(?:(?:law|laws|l)\s*)?(\d{1,2})\s*([a-z])?\s*(\d{1,2})?\s*([a-z])?\s*$/i;
 
+/**
+ * @param {string | number} law
+ * @param {string} sec
+ * @param {string | undefined} [sub]
+ * @param {string | undefined} [item]
+ */
 export function makeRef(law, sec, sub, item) {
-  let ref = String(parseInt(law, 10));
+  let ref = String(parseInt(String(law), 10));
   if (sec) {
     ref += sec.toUpperCase();
     if (sub) {
@@ -24,7 +30,9 @@ export function makeRef(law, sec, sub, item) {
   }
   return ref;
 }
+/** @param {string} text */
 export function findReferences(text) {
+  /** @type {any[]} */
   const found = [];
   const re = new RegExp(REFERENCE, "g");
   let m;
@@ -37,6 +45,7 @@ export function findReferences(text) {
   }
   return found;
 }
+/** @param {string} query */
 export function parseRefQuery(query) {
   const text = query.trim();
   if (new RegExp("^(?:" + REFERENCE + ")$").test(text)) {
@@ -53,6 +62,7 @@ export function parseRefQuery(query) {
 // search/analysis.py arabic_references (laws/text.py from_chinese_numeral): 第二十七条B款一项 → 第27条B款1项; a bare
 // 二十七条 only when the whole query is a reference.
 const NUMERAL_DIGITS = "零一二三四五六七八九";
+/** @param {any} numeral */
 export function arabic(numeral) {
   const tenAt = numeral.indexOf("十");
   let n;
@@ -65,28 +75,33 @@ export function arabic(numeral) {
   }
   return n < 0 ? numeral : String(n);
 }
+/** @param {string} text @param {boolean} bare */
 export function arabicReferences(text, bare) {
-  text = text.replace(/(第\s*)?(?<![一二三四五六七八九十])([一二三四五六七八九十]{1,3})(?=\s*条)/g, function (whole, di, numeral) {
+  text = text.replace(/(第\s*)?(?<![一二三四五六七八九十])([一二三四五六七八九十]{1,3})(?=\s*条)/g, function (/** @type {any} */ whole, /** @type {undefined} */ di, /** @type {any} */ numeral) {
     if (di === undefined && !bare) return whole;
     return (di || "") + arabic(numeral);
   });
-  return text.replace(/(?<=款)(\s*)([一二三四五六七八九十]{1,3})(?=\s*项)/g, function (whole, space, numeral) {
+  return text.replace(/(?<=款)(\s*)([一二三四五六七八九十]{1,3})(?=\s*项)/g, function (/** @type {any} */ whole, /** @type {any} */ space, /** @type {any} */ numeral) {
     return space + arabic(numeral);
   });
 }
 // search/plan.py reference: the ref a query names, if it is nothing but a reference.
+/** @param {string} query */
 export function reference(query) {
   let text = String(query || "").normalize("NFKC").split(/\s+/).filter(Boolean).join(" ");
   if (!text || text.length > 24) return null;
   text = arabicReferences(text, true);
   return parseRefQuery(text) || parseRefQuery(text.toUpperCase());
 }
+/** @param {string} ref */
 export function lawOf(ref) { return parseInt(ref, 10); }
 // laws/selectors.py section_url.
+/** @param {string} ref @param {any} lawPrefix */
 export function sectionUrl(ref, lawPrefix) {
   const url = (lawPrefix || "/laws/") + lawOf(ref) + "/";
   return /^\d+$/.test(ref) ? url : url + "#" + ref;
 }
+/** @param {string} ref */
 export function ancestors(ref) {
   const m = /^(\d+)([A-Z])?(\d+)?([a-z])?$/.exec(ref);
   if (!m) return [ref];

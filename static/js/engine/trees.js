@@ -18,19 +18,24 @@ import * as Claims from "./claims.js";
 // ---------------------------------------------------------------------------------------------- errors
 // A FactError is bridge.errors.FieldError in the browser: the fact it concerns (field), the message's code and
 // params as the Python raise site passes them, and as its message the English text (what the API answers).
+/** @param {any} T @param {string} field @param {string} code @param {any} [params] */
 function FactError(T, field, code, params) {
   params = params || {};
-  const error = new Error(Messages.text(T.messages, code, params, "en"));
+  const error = /** @type {any} */ (new Error(Messages.text(T.messages, code, params, "en")));
   error.name = "FactError";
   error.field = field;
   error.code = code;
   error.params = params;
   return error;
 }
+/** @param {any} error */
 function isFactError(error) { return error && error.name === "FactError"; }
 
+/** @param {string | boolean | null | undefined} value */
 function repr(value) { return Messages.repr(value); }
+/** @param {any} value */
 function isInt(value) { return typeof value === "number" && Number.isInteger(value); }
+/** @param {boolean} value */
 function str(value) {
   // Python's str() of an outcome value, for the script's {field} placeholders.
   if (value === true) return "True";
@@ -39,8 +44,10 @@ function str(value) {
 }
 
 // ------------------------------------------------------------------------------------ cards (parsers)
+/** @param {string} text */
 function key(text) { return text.replace(/\s+/g, "").toUpperCase(); }
 
+/** @param {any} value @param {string} field @param {any} T */
 function parseSeat(value, field, T) {
   if (typeof value === "string") {
     const seat = T.cards.seats[key(value)];
@@ -49,6 +56,7 @@ function parseSeat(value, field, T) {
   throw FactError(T, field || "seat", "cards.seat_unknown", { value: value });
 }
 
+/** @param {any} value @param {string} field @param {any} T */
 function parseVulnerability(value, field, T) {
   if (typeof value === "string") {
     const k = key(value).replace(/-/g, "").replace(/\//g, "");
@@ -58,13 +66,15 @@ function parseVulnerability(value, field, T) {
 }
 
 // A hand (bridge.cards.Hand.parse, in engine/claims.js): four suit masks.
+/** @param {string} value @param {any} field @param {any} T */
 function parseHand(value, field, T) {
-  return Claims.parseHand(value, field || "cards", T, function (name, code, params) {
+  return Claims.parseHand(value, field || "cards", T, function (/** @type {string} */ name, /** @type {string} */ code, /** @type {any} */ params) {
     throw FactError(T, name, code, params);
   });
 }
 
 // A contract: {level, strain, doubled}; a passed-out board is {level: 0, strain: null, doubled: 0}.
+/** @param {string} value @param {string} field @param {any} T */
 function parseContract(value, field, T) {
   field = field || "contract";
   const C = T.cards;
@@ -95,11 +105,13 @@ function parseContract(value, field, T) {
 }
 
 // The canonical text of a parsed contract (4SX, 3NT), as bridge.cards.Contract prints it: the score table's key.
+/** @param {any} contract @param {any} T */
 function contractText(contract, T) {
   return contract.level + contract.strain + T.cards.doubling_marks[contract.doubled];
 }
 
 // bridge.scoring.validate_tricks: the declaring side's tricks, a whole number from 0 to 13.
+/** @param {any} tricks @param {any} T */
 function validateTricks(tricks, T) {
   if (!isInt(tricks)) throw FactError(T, "tricks", "score.tricks_not_whole", { tricks: tricks });
   if (tricks < 0 || tricks > T.cards.TOTAL_TRICKS) {
@@ -111,6 +123,8 @@ function validateTricks(tricks, T) {
 // --------------------------------------------------------------------------------------- Law 77 score
 // Law 77: the score of `contract` (text or parsed) by `declarer` taking `tricks` (the declaring side's total),
 // looked up in T.scores (bridge.scoring.score of every contract, vulnerability and trick count).
+/** Input as the user gave it (checked here): @param {any} contract @param {any} declarer @param {any} vulnerability
+ * @param {any} tricks @param {any} T */
 function score(contract, declarer, vulnerability, tricks, T) {
   if (typeof contract !== "object" || contract === null) contract = parseContract(contract, "contract", T);
   vulnerability = parseVulnerability(vulnerability, "vulnerability", T);
@@ -135,21 +149,25 @@ function score(contract, declarer, vulnerability, tricks, T) {
 }
 
 // --------------------------------------------------------------------------------- Law 64 (revoke.py)
+/** @param {any} T @param {any} value @param {string} field */
 function checkBool(T, value, field) {
   if (typeof value !== "boolean") throw FactError(T, field, "revoke.not_bool", { name: field, value: value });
   return value;
 }
+/** @param {any} T @param {number} value @param {string} field @param {number} low @param {number} high */
 function checkInt(T, value, field, low, high) {
   if (!isInt(value) || value < low || value > high) {
     throw FactError(T, field, "revoke.not_in_range", { name: field, low: low, high: high, value: value });
   }
   return value;
 }
+/** @param {boolean} sideWon @param {number} later */
 function tricksFromRevokeTrick(sideWon, later) { return (sideWon ? 1 : 0) + later; }
 
 // Law 64A/64B1: the tricks transferred, looked up in T.revoke.tricks_transferred (bridge.revoke
 // tricks_transferred for every answer), where facts that cannot all be true hold the engine's error (its
 // field, code and params).
+/** @param {any} T @param {any} a */
 function tricksTransferred(T, a) {
   const offenderWon = checkBool(T, a.offender_won_revoke_trick, "offender_won_revoke_trick");
   const sideWon = checkBool(T, a.offending_side_won_revoke_trick, "offending_side_won_revoke_trick");
@@ -164,6 +182,7 @@ function tricksTransferred(T, a) {
 
 // Law 64: declarer's tricks after the transfer (bridge.revoke.adjusted_declarer_tricks), with what another
 // penalised revoke by the same side transfers (`other`, 0 when not given).
+/** @param {any} T @param {number} played @param {number} moved @param {string} side @param {any} other */
 function adjustedDeclarerTricks(T, played, moved, side, other) {
   played = checkInt(T, played, "declarer_tricks", 0, T.cards.TOTAL_TRICKS);
   moved = checkInt(T, moved, "tricks_transferred", 0, T.revoke.MAX_TRANSFER);
@@ -182,9 +201,12 @@ function adjustedDeclarerTricks(T, played, moved, side, other) {
 }
 
 // -------------------------------------------------------------------------------- computations.py
+/** @param {any} object @param {string} name */
 function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
+/** @param {any} object @param {string} name */
 function get(object, name) { return has(object, name) ? object[name] : null; }
 
+/** @param {any} T @param {any} facts */
 function revokingSide(T, facts) {
   const given = get(facts, "revoking_side");
   const revoker = get(facts, "revoker");
@@ -199,8 +221,9 @@ function revokingSide(T, facts) {
   return typeof side === "string" ? side : null;
 }
 
+/** @type {Record<string, (T: any, facts: any, outcome?: any) => any>} */
 const COMPUTATIONS = {
-  tricks_transferred: function (T, facts) {
+  tricks_transferred: function (/** @type {any} */ T, /** @type {any} */ facts) {
     const offenderWon = get(facts, "offender_won_revoke_trick") === true;
     return tricksTransferred(T, {
       offender_won_revoke_trick: offenderWon,
@@ -210,7 +233,7 @@ const COMPUTATIONS = {
         get(facts, "offender_later_won_with_card_playable_to_revoke_trick") === true
     });
   },
-  adjusted_declarer_tricks: function (T, facts, outcome) {
+  adjusted_declarer_tricks: function (/** @type {any} */ T, /** @type {any} */ facts, /** @type {any} */ outcome) {
     const played = get(facts, "declarer_tricks");
     const side = revokingSide(T, facts);
     const transferred = get(outcome, "tricks_transferred");
@@ -231,7 +254,7 @@ const COMPUTATIONS = {
     }
     return adjustedDeclarerTricks(T, played, transferred, side === "declaring" ? "declaring" : "defending", other);
   },
-  score_ns: function (T, facts, outcome) {
+  score_ns: function (/** @type {any} */ T, /** @type {any} */ facts, /** @type {any} */ outcome) {
     const tricks = get(outcome, "adjusted_declarer_tricks");
     const contract = get(facts, "contract");
     const declarer = get(facts, "declarer");
@@ -241,7 +264,7 @@ const COMPUTATIONS = {
     return score(contract, declarer, vulnerability, tricks, T).score_ns;
   },
   // Laws 69–71: the claiming or conceding side's tricks (computations.compute_tricks_awarded).
-  tricks_awarded: function (T, facts) {
+  tricks_awarded: function (/** @type {any} */ T, /** @type {any} */ facts) {
     if (has(facts, "tricks_claimed")) {
       const claimed = facts.tricks_claimed, lost = has(facts, "tricks_lost") ? facts.tricks_lost : 0;
       if (lost > claimed) throw FactError(T, "tricks_lost", "fact.lost_exceeds_claimed", { lost: lost, claimed: claimed });
@@ -256,39 +279,43 @@ const COMPUTATIONS = {
     }
     return null;
   },
-  claim_declarer_tricks: function (T, facts, outcome) {
+  claim_declarer_tricks: function (/** @type {any} */ T, /** @type {any} */ facts, /** @type {any} */ outcome) {
     const contract = get(facts, "contract");
     if (contract !== null && contract.strain === null) throw FactError(T, "contract", "fact.claim_passed_out");
     const awarded = get(outcome, "tricks_awarded");
     if (!isInt(awarded)) return null;
     return get(facts, "made_by") === "declarer" ? awarded : T.cards.TOTAL_TRICKS - awarded;
   },
-  claim_sure_tricks: function (T, facts) { const e = claimEnding(T, facts); return e && Claims.sureTricks(e); },
-  claim_trump_risk: function (T, facts) { const e = claimEnding(T, facts); return e && Claims.trumpTricksAtRisk(e); },
-  claim_positional_tricks: function (T, facts) {
+  claim_sure_tricks: function (/** @type {any} */ T, /** @type {any} */ facts) { const e = claimEnding(T, facts); return e && Claims.sureTricks(e); },
+  claim_trump_risk: function (/** @type {any} */ T, /** @type {any} */ facts) { const e = claimEnding(T, facts); return e && Claims.trumpTricksAtRisk(e); },
+  claim_positional_tricks: function (/** @type {any} */ T, /** @type {any} */ facts) {
     const e = claimEnding(T, facts);
     return e && Claims.positionalCount(e);
   }
 };
 
 // Laws 12C1, 86A, 88: one side's artificial score, looked up in T.artificial (bridge.adjusted.artificial).
+/** @param {any} T @param {any} facts @param {string} side */
 function artificialOf(T, facts, side) { return T.artificial[facts.form][facts["fault_" + side]]; }
 ["ns", "ew"].forEach(function (side) {
-  COMPUTATIONS["artificial_" + side] = function (T, facts) { return artificialOf(T, facts, side).label; };
-  COMPUTATIONS["percent_" + side] = function (T, facts) { return artificialOf(T, facts, side).percent; };
-  COMPUTATIONS["imps_" + side] = function (T, facts) { return artificialOf(T, facts, side).imps; };
+  COMPUTATIONS["artificial_" + side] = function (/** @type {any} */ T, /** @type {any} */ facts) { return artificialOf(T, facts, side).label; };
+  COMPUTATIONS["percent_" + side] = function (/** @type {any} */ T, /** @type {any} */ facts) { return artificialOf(T, facts, side).percent; };
+  COMPUTATIONS["imps_" + side] = function (/** @type {any} */ T, /** @type {any} */ facts) { return artificialOf(T, facts, side).imps; };
 });
 
 // The cards left at a claim (computations._ending): null unless the four hands and the contract are given.
+/** @param {any} T @param {any} facts */
 function claimEnding(T, facts) {
   const roles = ["claimer", "partner", "lho", "rho"];
   const contract = get(facts, "contract");
   if (contract === null || roles.some(function (role) { return get(facts, role + "_cards") === null; })) return null;
   if (contract.strain === null) throw FactError(T, "contract", "fact.claim_passed_out");
+  /** @type {Record<string, any>} */
+  /** @type {Record<string, any>} */
   const hands = {};
   roles.forEach(function (role) { hands[role] = facts[role + "_cards"]; });
   return Claims.ending(hands, T.cards.hands.suits.indexOf(contract.strain), get(facts, "on_lead"), T,
-    function (field, code, params) { throw FactError(T, field, code, params); });
+    function (/** @type {string} */ field, /** @type {string} */ code, /** @type {any} */ params) { throw FactError(T, field, code, params); });
 }
 
 // ---------------------------------------------------------------------------------- evaluation.py
@@ -296,6 +323,7 @@ const INTEGER = /^[+-]?\d+$/;
 
 // `value` as the fact's type (tree JSON `facts[name]`), or a FactError. Accepts JSON values and, for
 // addresses, text ("true"/"false" for bools, digits for ints).
+/** @param {string} name @param {any} fact @param {string} value @param {any} T */
 function coerceFact(name, fact, value, T) {
   const type = fact.type;
   if (type === "bool") {
@@ -303,7 +331,7 @@ function coerceFact(name, fact, value, T) {
     if (value === "true" || value === "false") return value === "true";
     throw FactError(T, name, "fact.not_bool", { name: name, value: value });
   }
-  const values = (fact.options || []).map(function (o) { return o.value; });
+  const values = (fact.options || []).map(function (/** @type {any} */ o) { return o.value; });
   if (type === "enum") {
     if (typeof value === "string" && values.indexOf(value) >= 0) return value;
     const allowed = values.map(Messages.str).join(", ");
@@ -322,13 +350,16 @@ function coerceFact(name, fact, value, T) {
     }
     return number;
   }
+  /** @type {Record<string, (value: any, field: string, T: any) => any>} */
   const parsers = { contract: parseContract, seat: parseSeat, vulnerability: parseVulnerability, hand: parseHand };
   if (!parsers[type]) throw FactError(T, name, "fact.unknown_type", { name: name, type: type });
   if (typeof value !== "string") throw FactError(T, name, "fact.not_text", { name: name, value: value });
   return parsers[type](value, name, T);
 }
 
+/** @param {any} tree @param {any} facts @param {any} T */
 function normaliseFacts(tree, facts, T) {
+  /** @type {Record<string, any>} */
   const out = {};
   Object.keys(facts).forEach(function (name) {
     if (!has(tree.facts, name)) throw FactError(T, name, "fact.undeclared", { name: name, tree: tree.slug });
@@ -339,6 +370,7 @@ function normaliseFacts(tree, facts, T) {
   return out;
 }
 
+/** @param {any} node @param {number} value */
 function nextNode(node, value) {
   if (node.branches) {
     const k = typeof value === "boolean" ? (value ? "true" : "false") : value;
@@ -355,6 +387,7 @@ function nextNode(node, value) {
   return null;
 }
 
+/** @param {any} tree @param {string | number} name */
 function question(tree, name) {
   const fact = tree.facts[name];
   return {
@@ -363,27 +396,31 @@ function question(tree, name) {
     text: fact.text,
     help: fact.help || null,
     laws: fact.laws || [],
-    options: (fact.options || []).map(function (o) { return { value: o.value, label_zh: o.zh, label_en: o.en }; }),
+    options: (fact.options || []).map(function (/** @type {any} */ o) { return { value: o.value, label_zh: o.zh, label_en: o.en }; }),
     min: fact.min === undefined ? null : fact.min,
     max: fact.max === undefined ? null : fact.max
   };
 }
 
 const PLACEHOLDER = /\{([a-z_][a-z0-9_]*)\}/g;
+/** @param {string} text @param {any} outcome */
 function fill(text, outcome) {
-  return text.replace(PLACEHOLDER, function (whole, name) {
+  return text.replace(PLACEHOLDER, function (/** @type {any} */ whole, /** @type {string} */ name) {
     if (!has(outcome, name)) return whole;
     const value = outcome[name];
     return value === null ? "—" : str(value);
   });
 }
 
+/** @param {any} tree @param {any} leafId @param {any} leaf @param {any[]} path @param {any} given @param {any} T */
 function ruling(tree, leafId, leaf, path, given, T) {
+  /** @type {Record<string, any>} */
   const visible = {};
-  path.forEach(function (step) { visible[step.fact] = step.value; });
+  path.forEach(function (/** @type {any} */ step) { visible[step.fact] = step.value; });
   Object.keys(tree.facts).forEach(function (name) {
     if (tree.facts[name].optional && has(given, name)) visible[name] = given[name];
   });
+  /** @type {Record<string, any>} */
   const outcome = {};
   Object.keys(tree.outcome_fields).forEach(function (name) {
     const spec = tree.outcome_fields[name];
@@ -395,6 +432,7 @@ function ruling(tree, leafId, leaf, path, given, T) {
     }
     outcome[name] = value;
   });
+  /** @type {Record<string, any>} */
   const result = {};
   Object.keys(outcome).forEach(function (name) { result[name] = outcome[name]; });
   result.leaf = leafId;
@@ -405,13 +443,17 @@ function ruling(tree, leafId, leaf, path, given, T) {
 
 // The ruling `facts` lead to, or the first missing fact on their path as the next question: the same
 // object as POST /api/rulings/trees/<slug>/evaluate/ answers. Throws a FactError for bad facts.
+/** @param {any} tree @param {any} facts @param {any} T */
 function evaluate(tree, facts, T) {
   const given = normaliseFacts(tree, facts || {}, T);
+  /** @type {any[]} */
   const path = [];
   let nodeId = tree.start;
   let node = tree.nodes[nodeId];
+  /** @type {Record<string, any>} */
   const seen = {};
   const base = { tree: tree.slug, version: tree.version, edition: tree.edition };
+  /** @param {string} status @param {any} rulingValue @param {any} questionValue */
   function answer(status, rulingValue, questionValue) {
     return { tree: base.tree, version: base.version, edition: base.edition, status: status,
              ruling: rulingValue, question: questionValue, path: path };
@@ -434,10 +476,11 @@ function evaluate(tree, facts, T) {
 
 // {"status": "ruling"|"question"|"error", ...}: evaluate, with a FactError as the API's 400 body ({error,
 // field}) and the code and params to say it in another language.
+/** @param {any} tree @param {any} facts @param {any} T */
 function evaluateOrError(tree, facts, T) {
   try {
     return evaluate(tree, facts, T);
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     if (isFactError(error)) {
       return { status: "error", error: error.message, field: error.field, code: error.code, params: error.params };
     }
@@ -446,6 +489,7 @@ function evaluateOrError(tree, facts, T) {
 }
 
 // 64A1 → 第64条A款1项 (the wizard's ruling heading; bridge/references.py chinese_ref).
+/** @param {any} ref */
 function chineseRef(ref) {
   const m = /^(\d+)([A-Z])?(\d+)?([a-z])?$/.exec(String(ref));
   if (!m) return String(ref);
