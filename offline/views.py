@@ -40,6 +40,7 @@ PRECACHED_STATIC = (
     "js/engine/plan.js",
     "js/engine/reference.js",
     "js/engine/search.js",
+    "js/engine/summary.js",
     "js/engine/trees.js",
     "js/pages/app.js",
     "js/pages/calculators.js",

@@ -17,6 +17,8 @@ The files (compact JSON, one line each):
   placeholders the formatter must refuse.
 - assigned.json: the Law 12C2 builder and the poll (tests/offline/assigned_cases.py) and Python's round().
 - reference.json: the reference parser (search.query._reference) and laws.selectors.section_url.
+- summary.json: the wizard's one-line ruling summary (rulings.summary.ruling_summary) of every ruling state of
+  trees.json, in both languages, with the labels the page is given (offline.data.outcome_labels).
 """
 
 from __future__ import annotations
@@ -440,12 +442,45 @@ def reference_cases() -> list[list[object]]:
     return out
 
 
+def summary_cases(states: list[list[object]]) -> dict[str, object]:
+    from django.utils import translation
+
+    from offline.data import outcome_labels
+    from rulings.summary import ruling_summary
+    from rulings.wizard_views import evaluation_facts
+
+    out: dict[str, object] = {}
+    for language in ("zh-hans", "en"):
+        with translation.override(language):
+            cases = []
+            for slug, facts, answer in states:
+                if answer["status"] != "ruling":  # type: ignore[index]
+                    continue
+                tree = trees()[slug]  # type: ignore[index]
+                evaluation = evaluate(tree, facts)  # type: ignore[arg-type]
+                asked = {step.fact for step in evaluation.path}
+                optional = {name: value for name, value in facts.items() if name not in asked}  # type: ignore[union-attr]
+                headline = evaluation_facts(evaluation, optional)
+                assert evaluation.ruling is not None
+                summary = ruling_summary(slug, evaluation.ruling.outcome, headline)  # type: ignore[arg-type]
+                # The page passes the API's ruling (its outcome fields, with the leaf, script and laws, which the
+                # summary does not read): the outcome is enough here, and keeps the file small.
+                cases.append([slug, dict(evaluation.ruling.outcome), headline, summary])
+            labels = outcome_labels()
+            # A set on the server (its order changes from run to run); the page only asks whether it holds a value.
+            labels["summary"]["quiet"] = sorted(labels["summary"]["quiet"], key=repr)
+            out[language] = {"labels": labels, "cases": cases}
+    return _json(out)  # type: ignore[return-value]
+
+
 def golden() -> dict[str, object]:
     """Every golden file, by name, as this engine answers now."""
+    states = tree_states()
     return {
         "tables.json": _json(score_tables()),
         "trees-data.json": _json({slug: tree.as_dict() for slug, tree in trees().items()}),
-        "trees.json": tree_states(),
+        "trees.json": states,
+        "summary.json": summary_cases(states),
         "law77.json": law77_cases(),
         "law64.json": law64_cases(),
         "errors.json": _json([[kind, args, _server_error(kind, args)] for kind, args in BAD_INPUTS]),

@@ -1,16 +1,17 @@
 // 裁判助手 — small progressive enhancements; every page works without this file.
 function start() {
-  const sheet = document.getElementById("sheet");
+  const sheet = /** @type {any} */ (document.getElementById("sheet"));
+  /** @param {string | null} title @param {string} html */
   function openSheet(title, html) {
     if (!sheet) return;
-    sheet.querySelector("#sheet-title").textContent = title;
-    sheet.querySelector(".sheet-text").innerHTML = html;
+    /** @type {any} */ (sheet.querySelector("#sheet-title")).textContent = title;
+    /** @type {any} */ (sheet.querySelector(".sheet-text")).innerHTML = html;
     sheet.hidden = false;
-    sheet.querySelector(".sheet-close").focus();
+    /** @type {any} */ (sheet.querySelector(".sheet-close")).focus();
   }
   function closeSheet() { if (sheet) sheet.hidden = true; }
-  document.addEventListener("click", function (event) {
-    const term = event.target.closest("abbr.term");
+  document.addEventListener("click", function (/** @type {any} */ event) {
+    const term = /** @type {any} */ (/** @type {any} */ (event.target).closest("abbr.term"));
     if (term) {
       const p = document.createElement("p");
       p.textContent = term.getAttribute("title");
@@ -18,25 +19,26 @@ function start() {
       return;
     }
     // An editorial correction of the official text: a tap shows the original (its title, in the page's language).
-    const fix = event.target.closest("ins.editorial");
+    const fix = /** @type {any} */ (/** @type {any} */ (event.target).closest("ins.editorial"));
     if (fix) {
       const q = document.createElement("p");
       q.textContent = fix.getAttribute("title");
       openSheet(fix.textContent, q.outerHTML);
       return;
     }
-    if (event.target.closest(".sheet-close") || event.target === sheet) closeSheet();
+    if (/** @type {any} */ (/** @type {any} */ (event.target).closest(".sheet-close")) || /** @type {any} */ (event.target) === sheet) closeSheet();
   });
-  document.addEventListener("keydown", function (event) { if (event.key === "Escape") closeSheet(); });
+  document.addEventListener("keydown", function (/** @type {any} */ event) { if (event.key === "Escape") closeSheet(); });
   // Calculator pads: recompute as soon as a choice changes (the button still works without JS).
-  document.querySelectorAll("form[data-autosubmit]").forEach(function (form) {
-    form.addEventListener("change", function (event) {
-      if (event.target.type === "radio" && form.querySelector("[name=level]:checked") &&
-          form.querySelector("[name=strain]:checked") && form.querySelector("[name=declarer]:checked") &&
-          form.querySelector("[name=tricks]:checked")) form.requestSubmit();
+  document.querySelectorAll("form[data-autosubmit]").forEach(function (/** @type {any} */ form) {
+    form.addEventListener("change", function (/** @type {any} */ event) {
+      if (/** @type {any} */ (event.target).type === "radio" && /** @type {any} */ (form.querySelector("[name=level]:checked")) &&
+          /** @type {any} */ (form.querySelector("[name=strain]:checked")) && /** @type {any} */ (form.querySelector("[name=declarer]:checked")) &&
+          /** @type {any} */ (form.querySelector("[name=tricks]:checked"))) form.requestSubmit();
     });
   });
   // Law references in the wizard open the section in a sheet, so the walk is not lost.
+  /** @param {any} nodes @param {any} ref @returns {any} */
   function findNode(nodes, ref) {
     for (let i = 0; i < nodes.length; i++) {
       if (nodes[i].ref === ref) return nodes[i];
@@ -45,19 +47,19 @@ function start() {
     }
     return null;
   }
-  document.addEventListener("click", function (event) {
-    const link = event.target.closest("a[data-sheet-ref]") || scriptLink(event.target);
+  document.addEventListener("click", function (/** @type {any} */ event) {
+    const link = /** @type {any} */ (/** @type {any} */ (event.target).closest("a[data-sheet-ref]")) || scriptLink(event.target);
     if (!link || event.metaKey || event.ctrlKey) return;
     const ref = link.getAttribute("data-sheet-ref") || refOf(link);
     const law = parseInt(ref, 10);
     event.preventDefault();
     fetch("/api/laws/" + law + "/", { headers: { Accept: "application/json" } })
-      .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
-      .then(function (data) {
+      .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
+      .then(function (/** @type {any} */ data) {
         const node = String(law) === ref ? { heading: data.title, html: data.html, children: data.sections }
                                        : findNode(data.sections, ref);
         if (!node) throw new Error("no section " + ref);
-        const html = (node.html || "") + (node.children || []).map(function (c) {
+        const html = (node.html || "") + (node.children || []).map(function (/** @type {any} */ c) {
           return "<h3>" + c.ref + " " + c.heading + "</h3>" + (c.html || "");
         }).join("");
         openSheet("第" + law + "条 " + ref + " " + (node.heading || data.title),
@@ -66,32 +68,35 @@ function start() {
       .catch(function () { window.location = link.getAttribute("href"); });
   });
   // Law references inside a ruling's script or a question's help (rendered law text) open the sheet as well.
+  /** @param {any} link */
   function refOf(link) {
     const m = /^\/laws\/(\d+)\/(?:#([0-9A-Za-z]+))?$/.exec(link.getAttribute("href") || "") ||
             /^\/laws\/([0-9][0-9A-Za-z]*)\/$/.exec(link.getAttribute("href") || "");
     return m ? (m[2] || m[1]) : null;
   }
+  /** @param {any} target */
   function scriptLink(target) {
-    const link = target.closest(".ruling-card a.ref, .question a.ref, .wizard-side a.ref, .explanation a.ref");
+    const link = /** @type {any} */ (target.closest(".ruling-card a.ref, .question a.ref, .wizard-side a.ref, .explanation a.ref"));
     return link && refOf(link) ? link : null;
   }
   // Share: the device's share sheet where there is one, else the clipboard — and say truthfully what happened.
-  document.addEventListener("click", function (event) {
-    const share = event.target.closest("[data-share]");
+  document.addEventListener("click", function (/** @type {any} */ event) {
+    const share = /** @type {any} */ (/** @type {any} */ (event.target).closest("[data-share]"));
     if (!share) return;
     const url = window.location.href;
-    const result = document.querySelector(".share-result");
+    const result = /** @type {any} */ (document.querySelector(".share-result"));
+    /** @param {string | null} text @param {boolean} showUrl */
     function say(text, showUrl) {
       if (!result) return;
       result.hidden = false;
-      result.querySelector("span").textContent = text;
-      const box = result.querySelector(".share-url");
+      /** @type {any} */ (result.querySelector("span")).textContent = text;
+      const box = /** @type {any} */ (result.querySelector(".share-url"));
       box.hidden = !showUrl;
       if (showUrl) { box.value = url; box.focus(); box.select(); }
     }
     function copyByHand() {
       // Without the Clipboard API (plain HTTP on a LAN, permission refused): try the old way, else show the link.
-      const box = result && result.querySelector(".share-url");
+      const box = result && /** @type {any} */ (result.querySelector(".share-url"));
       let copied = false;
       if (box) {
         box.hidden = false; box.value = url; box.select();
@@ -100,7 +105,7 @@ function start() {
       if (copied) say(share.getAttribute("data-label-copied"), false);
       else say(share.getAttribute("data-label-failed"), true);
     }
-    if (navigator.share) {
+    if (/** @type {any} */ (navigator).share) {
       navigator.share({ title: document.title, url: url })
         .then(function () { say(share.getAttribute("data-label-shared"), false); })
         .catch(function (error) { if (!error || error.name !== "AbortError") copyByHand(); });
@@ -111,13 +116,13 @@ function start() {
       copyByHand();
     }
   });
-  if (navigator.share) {
+  if (/** @type {any} */ (navigator).share) {
     document.querySelectorAll("[data-share][data-label-share]").forEach(function (b) {
       b.textContent = b.getAttribute("data-label-share");
     });
   }
   // The top bar's real height, for section jumps (html's scroll-padding-top) and the sticky side panes.
-  const bar = document.querySelector(".topbar");
+  const bar = /** @type {any} */ (document.querySelector(".topbar"));
   function measureBar() {
     if (!bar) return;
     const sticky = getComputedStyle(bar).position === "sticky" || getComputedStyle(bar).position === "fixed";
@@ -128,25 +133,26 @@ function start() {
   window.addEventListener("resize", measureBar);
   // The browser jumped to the #section before the bar was measured: jump again, below the bar.
   if (location.hash.length > 1) {
-    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    const target = /** @type {any} */ (document.getElementById(decodeURIComponent(location.hash.slice(1))));
     if (target) target.scrollIntoView();
   }
   // The current section in the top bar and the current tab of the tools.
   const path = location.pathname;
+  /** @type {Record<string, string[]>} */
   const sections = { "laws:": ["/", "/laws/", "/chapters/"], "glossary": ["/glossary/"], "rulings": ["/rulings/"],
                    "tools": ["/tools/"], "practice": ["/practice/"], "clubs": ["/clubs/"] };
   document.querySelectorAll(".mainnav a[href]").forEach(function (a) {
-    const href = a.getAttribute("href");
+    const href = /** @type {string} */ (a.getAttribute("href"));  // a[href]
     const match = Object.keys(sections).some(function (k) {
       const prefixes = sections[k];
-      const mine = prefixes.some(function (p) { return href === p || (p !== "/" && href.indexOf(p) === 0); });
-      return mine && prefixes.some(function (p) { return p === "/" ? path === "/" : path.indexOf(p) === 0; });
+      const mine = prefixes.some(function (/** @type {string} */ p) { return href === p || (p !== "/" && href.indexOf(p) === 0); });
+      return mine && prefixes.some(function (/** @type {string} */ p) { return p === "/" ? path === "/" : path.indexOf(p) === 0; });
     });
     if (match) a.setAttribute("aria-current", "page");
   });
   document.querySelectorAll(".tools-nav a[href]").forEach(function (a) {
     if (a.getAttribute("href") === path) a.setAttribute("aria-current", "page");
   });
-  window.caipan = { openSheet: openSheet, closeSheet: closeSheet };
+  /** @type {any} */ (window).caipan = { openSheet: openSheet, closeSheet: closeSheet };
 }
 start();

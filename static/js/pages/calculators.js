@@ -13,17 +13,20 @@ import * as Messages from "../engine/messages.js";
 import { given, required, wholeNumber, scoresFromText, scoreFromParams, imps, matchpoints, adjusted } from "../engine/calculators.js";
 
 function start() {
-  const box = document.querySelector("[data-calculator]");
+  const box = /** @type {any} */ (document.querySelector("[data-calculator]"));
   if (!box) return;
   const kind = box.getAttribute("data-calculator");
   const html = document.documentElement;
   const language = html.getAttribute("lang") || "zh-hans";
   const chinese = language.toLowerCase().indexOf("zh") === 0;
+  /** @type {any} */
   let tablesPromise = null;
 
+  /** @param {string} name */
   function label(name) { return box.getAttribute("data-label-" + name) || ""; }
+  /** @param {string} text @param {any} values */
   function fillText(text, values) {
-    return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
+    return text.replace(/\{(\w+)\}/g, function (/** @type {any} */ whole, /** @type {string} */ name) { return name in values ? values[name] : whole; });
   }
   function tables() {
     if (!tablesPromise) {
@@ -37,20 +40,24 @@ function start() {
   function offline() { return html.hasAttribute("data-offline") || navigator.onLine === false; }
 
   // ------------------------------------------------------------------------------------------ drawing
+  /** @param {string} tag @param {any} attrs @param {any[]} children @returns {any} */
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
-    (children || []).forEach(function (child) {
+    (children || []).forEach(function (/** @type {null | undefined} */ child) {
       if (child === null || child === undefined) return;
       node.appendChild(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
     });
     return node;
   }
+  /** @param {any} x */
   function pyFloat(x) { return Number.isInteger(x) ? x.toFixed(1) : String(x); }
+  /** @param {string} ref */
   function sectionUrl(ref) { return box.getAttribute("data-section-url").replace("__ref__", ref); }
 
   // rulings/templates/rulings/_error.html: the message in the page's language with the fields it names said by
   // their labels (config.errors.error_context, by messages.js).
+  /** @param {any} error @param {any} T */
   function errorNode(error, T) {
     const M = Messages;
     const parts = M.errorParts(T.messages, error, M.labelsFor(T, language), language);
@@ -60,6 +67,7 @@ function start() {
               [prefix + text]);
   }
 
+  /** @param {any} r */
   function drawScore(r) {
     let heading = r.contract + (r.declarer ? " " + label("declarer") + " " + r.declarer : "");
     if (r.tricks !== null && r.contract !== "PASS") {
@@ -75,7 +83,7 @@ function start() {
       el("span", {}, [label("ew") + " ", el("b", {}, [r.score_ew])])
     ]));
     if (r.breakdown.length) {
-      const body = el("tbody", {}, r.breakdown.map(function (item) {
+      const body = el("tbody", {}, r.breakdown.map(function (/** @type {any} */ item) {
         return el("tr", {}, [el("td", {}, [item.label]), el("td", {}, [item.points]),
           el("td", {}, [el("a", { href: box.getAttribute("data-law-url") }, [fillText(label("law"), { n: item.law })])])]);
       }));
@@ -87,15 +95,17 @@ function start() {
     return el("section", { "class": "result-card", "aria-live": "polite", "data-offline-result": "" }, children);
   }
 
+  /** @param {any} r */
   function drawImps(r) {
     return el("p", { "class": "big-score", "aria-live": "polite", "data-offline-result": "" },
               [r.diff + " → ", el("b", {}, [r.imps + " IMP"])]);
   }
 
+  /** @param {any} r */
   function drawMatchpoints(r) {
     const table = el("table", { "class": "law-table" }, [
       el("thead", {}, [el("tr", {}, [el("th", {}, [label("ns-score")]), el("th", {}, [label("mp")]), el("th", {}, ["%"])])]),
-      el("tbody", {}, r.rows.map(function (row) {
+      el("tbody", {}, r.rows.map(function (/** @type {any} */ row) {
         return el("tr", {}, [el("td", {}, [row.score]), el("td", {}, [row.mp]), el("td", {}, [pyFloat(row.pct)])]);
       }))
     ]);
@@ -103,14 +113,19 @@ function start() {
     return wrap;
   }
 
+  /**
+     * @param {any} r
+     */
   function drawAdjusted(r) {
+    /** @type {any[]} */
     const children = [];
     if (r.method === "artificial") {
       children.push(el("h2", {}, [label("artificial")]));
       children.push(el("ul", { "class": "sides" }, ["NS", "EW"].map(function (side) {
         const s = r.sides[side];
+        /** @type {any[]} */
         const laws = [];
-        s.laws.forEach(function (law, i) {
+        s.laws.forEach(function (/** @type {any} */ law, /** @type {number} */ i) {
           laws.push(el("a", { href: sectionUrl(law) }, [law]));
           if (i < s.laws.length - 1) laws.push("、");
         });
@@ -120,7 +135,7 @@ function start() {
       })));
     } else {
       children.push(el("h2", {}, [label("assigned")]));
-      const line = function (side, key) {
+      const line = function (/** @type {string} */ side, /** @type {string} */ key) {
         const o = r[side];
         return el("li", {}, [el("b", {}, [label(side.toLowerCase())]), "：" + o.contract + " " + (o.declarer === null ? "None" : o.declarer) + " " +
           (o.tricks === null ? "None" : o.tricks) + label("tricks") + " → " + r[key]]);
@@ -132,6 +147,10 @@ function start() {
   }
 
   // --------------------------------------------------------------------------------------------- flow
+  /**
+     * @param {any} params
+     * @param {any} T
+     */
   function compute(params, T) {
     if (kind === "score") return drawScore(scoreFromParams(params, T, chinese));
     if (kind === "imps") {
@@ -150,6 +169,7 @@ function start() {
   }
 
   // Is there anything to compute? (the views compute only when their fields are there)
+  /** @param {any} params */
   function wanted(params) {
     if (kind === "score") return params.get("passed") === "1" || (given(params, "level") && given(params, "strain")) || given(params, "contract");
     if (kind === "imps") return params.get("diff") !== null && params.get("diff") !== "";
@@ -159,10 +179,11 @@ function start() {
   }
 
   // The form's controls show what the address asks (the server checks the chips it was given).
+  /** @param {URLSearchParams} params */
   function restoreForm(params) {
     const forms = document.querySelectorAll("main form");
-    forms.forEach(function (form) {
-      const method = form.querySelector("input[type=hidden][name=method]");
+    forms.forEach(function (/** @type {any} */ form) {
+      const method = /** @type {any} */ (form.querySelector("input[type=hidden][name=method]"));
       if (method && method.value !== params.get("method")) return;
       Array.prototype.forEach.call(form.elements, function (control) {
         if (!control.name || control.type === "hidden" || control.type === "submit" || params.get(control.name) === null) return;
@@ -171,21 +192,22 @@ function start() {
       });
     });
     if (kind === "adjusted" && params.get("method")) {
-      document.querySelectorAll("details.method").forEach(function (details) {
-        const method = details.querySelector("input[type=hidden][name=method]");
+      document.querySelectorAll("details.method").forEach(function (/** @type {any} */ details) {
+        const method = /** @type {any} */ (details.querySelector("input[type=hidden][name=method]"));
         details.open = !!method && method.value === params.get("method");
       });
     }
   }
 
+  /** @param {URLSearchParams} params */
   function show(params) {
-    const anchor = document.querySelector("[data-calculator-result]");
+    const anchor = /** @type {any} */ (document.querySelector("[data-calculator-result]"));
     if (!anchor) return Promise.resolve();
-    return tables().then(function (T) {
+    return tables().then(function (/** @type {any} */ T) {
       let node;
       try {
         node = wanted(params) ? compute(params, T) : null;
-      } catch (error) {
+      } catch (/** @type {any} */ error) {
         if (error && error.name === "FieldError") node = errorNode(error, T);
         else throw error;
       }
@@ -197,17 +219,18 @@ function start() {
     });
   }
 
+  /** @param {any} form @param {any} submitter */
   function paramsOf(form, submitter) {
     const data = new FormData(form);
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
     const params = new URLSearchParams();
-    data.forEach(function (value, name) { if (name !== "csrfmiddlewaretoken") params.append(name, value); });
+    data.forEach(function (value, name) { if (name !== "csrfmiddlewaretoken") params.append(name, /** @type {string} */ (value)); });
     return params;
   }
 
-  document.addEventListener("submit", function (event) {
-    const form = event.target;
-    if (!offline() || !form.closest("main") || (form.getAttribute("method") || "get").toLowerCase() !== "get") return;
+  document.addEventListener("submit", function (/** @type {any} */ event) {
+    const form = /** @type {any} */ (event.target);
+    if (!offline() || !/** @type {any} */ (form.closest("main")) || (form.getAttribute("method") || "get").toLowerCase() !== "get") return;
     event.preventDefault();
     const params = paramsOf(form, event.submitter);
     const url = (form.getAttribute("action") || location.pathname) + "?" + params.toString();

@@ -13,27 +13,32 @@ import * as Messages from "../engine/messages.js";
 import * as Assigned from "../engine/assigned.js";
 
 function start() {
-  const form = document.querySelector("[data-builder-form]");
+  const form = /** @type {any} */ (document.querySelector("[data-builder-form]"));
   if (!form) return;
   const rulingForm = form.hasAttribute("data-ruling-form") ? form : null;
   const language = document.documentElement.lang || "zh-hans";
   const english = language.indexOf("en") === 0;
+  /** @type {any} */
   let T = null;
+  /** @type {any} */
   let tree = null;
   let submitted = false;
 
   // ------------------------------------------------------------------------------------------- helpers
+  /** @type {Record<string, any>} */
   const labels = {};
-  const template = document.getElementById("judgement-labels");
+  const template = /** @type {any} */ (document.getElementById("judgement-labels"));
   if (template) {
-    (template.content || template).querySelectorAll("[data-key]").forEach(function (node) {
+    (template.content || template).querySelectorAll("[data-key]").forEach(function (/** @type {any} */ node) {
       labels[node.getAttribute("data-key")] = node.textContent;
     });
   }
+  /** @param {string} key @param {any} [arg] */
   function label(key, arg) {
     const text = labels[key] || key;
     return arg === undefined ? text : text.replace("%s", arg);
   }
+  /** @param {string} tag @param {any} attrs @param {any[] | undefined} [children] @returns {any} */
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (name) {
@@ -42,36 +47,42 @@ function start() {
       if (name === "text") node.textContent = value;
       else node.setAttribute(name, value === true ? "" : value);
     });
-    (children || []).forEach(function (child) {
+    (children || []).forEach(function (/** @type {string | null | undefined} */ child) {
       if (child === null || child === undefined) return;
       node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
     });
     return node;
   }
+  /** @param {any} url */
   function fetchJson(url) {
     return fetch(url, { headers: { Accept: "application/json" } }).then(function (response) {
       if (!response.ok) throw new Error(url + " " + response.status);
       return response.json();
     });
   }
+  /** @param {string} name */
   function field(name) { return form.elements[name] || null; }
+  /** @param {string} name */
   function value(name) {
     const input = field(name);
     if (!input) return "";
     if (input.type === "checkbox") return input.checked ? "on" : "";
     return String(input.value || "").trim();
   }
+  /** @param {string} name */
   function checked(name) { return value(name) === "on"; }
   // rulings/templates/rulings/_error.html: the message in the page's language with the fields it names said by
   // their labels (config.errors.error_context, by messages.js).
+  /** @param {any} error */
   function errorNotice(error) {
     const M = Messages;
     const parts = M.errorParts(T.messages, error, M.labelsFor(T, language), language);
     const head = parts.label ? label("error_field", parts.label) : label("error");
     return el("p", { "class": "notice error", role: "alert", "data-field": error.field || "" }, [head + parts.message]);
   }
+  /** @param {string | undefined} code @param {any} fieldName @param {any} params */
   function InputError(code, fieldName, params) {
-    const error = new Error(code);
+    const error = /** @type {any} */ (new Error(code));
     error.name = "FactError";
     error.code = code;
     error.field = fieldName;
@@ -81,6 +92,7 @@ function start() {
 
   // ------------------------------------------------------------------------- reading (rulings/judgement.py)
   const WHOLE = /^[+-]?\d+$/;
+  /** @param {string} text @param {string} name @param {number | null} low @param {number | null} high */
   function wholeNumber(text, name, low, high) {
     if (!WHOLE.test(text)) throw InputError("input.not_whole", name, { name: name, value: text });
     const number = parseInt(text, 10);
@@ -90,24 +102,28 @@ function start() {
     }
     return number;
   }
+  /** @param {string} text @param {string} name */
   function decimal(text, name) {
     if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) {
       throw InputError("input.not_number", name, { name: name, value: text });
     }
     return parseFloat(text);
   }
+  /** @param {string} text @param {string} name */
   function scoresFromText(text, name) {
-    return text.trim().split(/[\s,，]+/).filter(Boolean).map(function (token) {
+    return text.trim().split(/[\s,，]+/).filter(Boolean).map(function (/** @type {string} */ token) {
       if (!WHOLE.test(token)) throw InputError("input.not_score", name, { token: token });
       return parseInt(token, 10);
     });
   }
+  /** @param {any} prefix */
   function contractOf(prefix) {
     const level = value(prefix + "level");
     if (!level) return null;
     if (level.toUpperCase() === "PASS") return "PASS";
     return level + value(prefix + "strain") + value(prefix + "dbl");
   }
+  /** @param {any} prefix @param {string} where @returns {Record<string, any>} */
   function resultOf(prefix, where) {
     const tricks = value(prefix + "tricks");
     return {
@@ -123,11 +139,13 @@ function start() {
   }
   function builderGiven() { return builderRows().some(function (prefix) { return contractOf(prefix) !== null; }); }
   function builderRequest() {
+    /** @type {Record<string, any>} */
     const request = { offending_side: value("offending_side") || null };
     if (value("board")) request.board = wholeNumber(value("board"), "board", 1, null);
     if (value("vulnerability")) request.vulnerability = value("vulnerability");
     const committee = checked("committee");
     if (committee) request.appeals_committee = true;
+    /** @type {any[]} */
     const results = [];
     builderRows().forEach(function (prefix) {
       if (contractOf(prefix) === null) return;
@@ -149,11 +167,13 @@ function start() {
   }
   function pollRows() { return Array.prototype.map.call(form.querySelectorAll(".poll-row"), function (row, i) { return "p" + i + "_"; }); }
   function pollRequest() {
+    /** @type {any[]} */
     const calls = [];
     pollRows().forEach(function (prefix) {
       const call = value(prefix + "call");
       if (!call) return;
       const where = "calls[" + calls.length + "]";
+      /** @type {Record<string, any>} */
       const entry = { call: call };
       ["chose", "considered"].forEach(function (name) {
         if (value(prefix + name)) entry[name] = wholeNumber(value(prefix + name), where + "." + name, null, null);
@@ -165,15 +185,20 @@ function start() {
   }
 
   // ------------------------------------------------------------------------------------- the builder
+  /**
+     * @param {any} fn
+     */
   function attempt(fn) {
     try {
       return { status: "ok", answer: fn() };
-    } catch (error) {
+    } catch (/** @type {any} */ error) {
       if (error && error.name === "FactError") return { status: "error", error: error };
       throw error;
     }
   }
+  /** @type {null} */
   let lastBuild = null;
+  /** @param {any} answer @param {string} side */
   function sideRow(answer, side) {
     const s = answer[side];
     const result = s.contract + (s.declarer ? " " + s.declarer : "") + (s.tricks !== null ? " · " + s.tricks + label("tricks") : "");
@@ -189,6 +214,7 @@ function start() {
       el("td", { "data-cell": "comparison", text: comparison })
     ]);
   }
+  /** @param {any} answer */
   function builderCard(answer) {
     const nodes = [
       el("h2", { text: label("title") }),
@@ -208,14 +234,15 @@ function start() {
         (e.matchpoints_ns !== null ? " · " + e.matchpoints_ns + "/" + answer.comparison.top + " · " + e.percentage_ns + "%" : "");
       nodes.push(el("div", { "class": "equity", "data-cell": "equity" }, [el("h3", { text: label("equity") }), el("p", { text: line })]));
     }
-    nodes.push(el("p", { "class": "laws" }, answer.laws.map(function (ref) {
+    nodes.push(el("p", { "class": "laws" }, answer.laws.map(function (/** @type {string} */ ref) {
       return el("a", { "class": "ref tile-inline", "data-sheet-ref": ref, href: "/laws/" + ref + "/", text: ref });
     })));
     return nodes;
   }
+  /** @param {boolean} showErrors */
   function updateBuilder(showErrors) {
-    const box = form.querySelector("[data-builder-result]") || document.querySelector("[data-builder-result]");
-    const errors = form.querySelector("[data-builder-error]") || document.querySelector("[data-builder-error]");
+    const box = /** @type {any} */ (form.querySelector("[data-builder-result]")) || /** @type {any} */ (document.querySelector("[data-builder-result]"));
+    const errors = /** @type {any} */ (form.querySelector("[data-builder-error]")) || /** @type {any} */ (document.querySelector("[data-builder-error]"));
     if (!box || !T) return;
     if (!builderGiven() && !showErrors) {
       lastBuild = null;
@@ -228,7 +255,7 @@ function start() {
     if (outcome.status === "ok") {
       lastBuild = outcome.answer;
       box.textContent = "";
-      builderCard(outcome.answer).forEach(function (node) { box.appendChild(node); });
+      builderCard(outcome.answer).forEach(function (/** @type {any} */ node) { box.appendChild(node); });
     } else {
       lastBuild = null;
       box.textContent = "";
@@ -237,19 +264,20 @@ function start() {
   }
 
   // "Likely" implies "at all probable" (Law 12C2); the weights are the committee's only.
-  form.addEventListener("change", function (event) {
-    const target = event.target;
-    const row = target.closest ? target.closest(".builder-row") : null;
-    if (row && target.hasAttribute("data-likely") && target.checked) row.querySelector("[data-probable]").checked = true;
-    if (row && target.hasAttribute("data-probable") && !target.checked) row.querySelector("[data-likely]").checked = false;
+  form.addEventListener("change", function (/** @type {any} */ event) {
+    const target = /** @type {any} */ (event.target);
+    const row = target.closest ? /** @type {any} */ (target.closest(".builder-row")) : null;
+    if (row && target.hasAttribute("data-likely") && target.checked) /** @type {any} */ (row.querySelector("[data-probable]")).checked = true;
+    if (row && target.hasAttribute("data-probable") && !target.checked) /** @type {any} */ (row.querySelector("[data-likely]")).checked = false;
     if (target.hasAttribute("data-committee")) form.classList.toggle("committee-on", target.checked);
   });
   form.classList.toggle("committee-on", checked("committee"));
 
   // ------------------------------------------------------------------------------------------ the poll
+  /** @type {null} */
   let lastPoll = null;
   function updatePoll() {
-    const box = form.querySelector("[data-poll-result]");
+    const box = /** @type {any} */ (form.querySelector("[data-poll-result]"));
     if (!box || !T) return;
     box.textContent = "";
     lastPoll = null;
@@ -266,12 +294,13 @@ function start() {
     box.appendChild(pollTable(poll));
     box.appendChild(el("p", { "data-reading": poll.reading, text: pollReading(poll) }));
   }
+  /** @param {any} poll */
   function pollTable(poll) {
     return el("table", { "class": "law-table poll-table" }, [
       el("thead", {}, [el("tr", {}, ["call", "chose", "considered", "share"].map(function (key) {
         return el("th", { text: label(key) });
       }))]),
-      el("tbody", {}, poll.calls.map(function (call) {
+      el("tbody", {}, poll.calls.map(function (/** @type {any} */ call) {
         return el("tr", { "data-taken": call.taken ? "true" : null }, [
           el("td", { text: call.call + (call.taken ? " " + label("taken") : "") }),
           el("td", { text: String(call.chose) }),
@@ -281,6 +310,7 @@ function start() {
       }))
     ]);
   }
+  /** @param {any} poll */
   function pollReading(poll) {
     const text = label("polled", poll.polled) + " ";
     if (poll.reading === "no_alternative") return text + label("no_alternative");
@@ -288,19 +318,22 @@ function start() {
   }
 
   // ------------------------------------------------------------------------------------------ the tree
+  /** @type {any} */
   let lastRuling = null;
   const outcomeLabels = (function () {
-    const node = document.getElementById("outcome-labels");
+    const node = /** @type {any} */ (document.getElementById("outcome-labels"));
     return node ? JSON.parse(node.textContent) : { fields: {}, values: {} };
   })();
   function factsFromForm() {
+    /** @type {Record<string, any>} */
     const facts = {};
-    form.querySelectorAll("[data-fact]").forEach(function (box) {
+    form.querySelectorAll("[data-fact]").forEach(function (/** @type {any} */ box) {
       const name = box.getAttribute("data-fact");
       if (value("fact." + name)) facts[name] = value("fact." + name);
     });
     return facts;
   }
+  /** @param {string} ref */
   function refText(ref) { return english ? "Law " + ref : Tree.chineseRef(ref); }
   function updateRuling() {
     if (!rulingForm || !tree || !T) return;
@@ -308,19 +341,20 @@ function start() {
     let evaluation;
     try {
       evaluation = Tree.evaluate(tree, facts, T);
-    } catch (error) {
+    } catch (/** @type {any} */ error) {
       if (!Tree.isFactError(error)) throw error;
       return;
     }
+    /** @type {Record<string, any>} */
     const onPath = {};
     evaluation.path.forEach(function (step) { onPath[step.fact] = true; });
     if (evaluation.question) onPath[evaluation.question.fact] = true;
-    form.querySelectorAll("[data-fact]").forEach(function (box) {
+    form.querySelectorAll("[data-fact]").forEach(function (/** @type {any} */ box) {
       // Only the questions on the walk's path are shown and posted (an answer off the path plays no part).
       box.hidden = !onPath[box.getAttribute("data-fact")];
-      box.querySelector("select").disabled = box.hidden;
+      /** @type {any} */ (box.querySelector("select")).disabled = box.hidden;
     });
-    const box = form.querySelector("[data-ruling]");
+    const box = /** @type {any} */ (form.querySelector("[data-ruling]"));
     box.textContent = "";
     lastRuling = evaluation.ruling;
     if (evaluation.question) {
@@ -339,7 +373,7 @@ function start() {
       el("summary", { text: english ? "What to announce" : "向牌手宣布" }),
       el("p", { "class": "script", text: english ? ruling.script.en : ruling.script.zh })
     ]));
-    box.appendChild(el("p", { "class": "laws" }, ruling.laws.map(function (ref) {
+    box.appendChild(el("p", { "class": "laws" }, ruling.laws.map(function (/** @type {string} */ ref) {
       return el("a", { "class": "ref tile-inline", "data-sheet-ref": ref, href: "/laws/" + ref + "/", text: ref });
     })));
   }
@@ -363,10 +397,10 @@ function start() {
 
   // ----------------------------------------------------------------------- the A4 sheet (@media print)
   function sheet() {
-    const box = document.querySelector("[data-print-sheet]");
+    const box = /** @type {any} */ (document.querySelector("[data-print-sheet]"));
     if (!box || !rulingForm) return;
     box.textContent = "";
-    const h = document.querySelector("h1");
+    const h = /** @type {any} */ (document.querySelector("h1"));
     box.appendChild(el("h1", { text: h ? h.textContent : label("sheet_title") }));
     const meta = [["event", "event"], ["session", "session"], ["board", "board"], ["table_no", "table"], ["date", "date"]]
       .filter(function (pair) { return value(pair[1]); })
@@ -377,11 +411,12 @@ function start() {
 
     box.appendChild(el("h2", { text: label("facts") }));
     if (value("statement")) box.appendChild(el("p", { "class": "sheet-para", text: value("statement") }));
+    /** @type {any[]} */
     const walk = [];
-    form.querySelectorAll("[data-fact]").forEach(function (factBox) {
-      const select = factBox.querySelector("select");
+    form.querySelectorAll("[data-fact]").forEach(function (/** @type {any} */ factBox) {
+      const select = /** @type {any} */ (factBox.querySelector("select"));
       if (factBox.hidden || !select || !select.value) return;
-      walk.push(el("li", {}, [factBox.querySelector("label").firstChild.textContent.trim() + " ",
+      walk.push(el("li", {}, [/** @type {any} */ (factBox.querySelector("label")).firstChild.textContent.trim() + " ",
         el("b", { text: select.options[select.selectedIndex].text })]));
     });
     if (walk.length) box.appendChild(el("ol", { "class": "sheet-walk" }, walk));
@@ -402,11 +437,11 @@ function start() {
     if (value("decision")) box.appendChild(el("p", { "class": "sheet-para", text: value("decision") }));
 
     box.appendChild(el("h2", { text: label("scores") }));
-    if (lastBuild) builderCard(lastBuild).slice(1).forEach(function (node) { box.appendChild(node); });
+    if (lastBuild) builderCard(lastBuild).slice(1).forEach(function (/** @type {any} */ node) { box.appendChild(node); });
     else box.appendChild(el("p", { text: label("no_scores") }));
 
     box.appendChild(el("h2", { text: label("appeal") }));
-    const appeal = document.querySelector("[data-appeal-text]");
+    const appeal = /** @type {any} */ (document.querySelector("[data-appeal-text]"));
     if (appeal) box.appendChild(appeal.cloneNode(true));
     box.appendChild(el("p", { "class": "sheet-sign", text: label("director_signature") + "：＿＿＿＿＿＿＿＿　" + label("date") + "：＿＿＿＿＿＿" }));
   }
@@ -415,6 +450,7 @@ function start() {
   const storeKey = rulingForm ? "caipan-ruling-form:" + rulingForm.getAttribute("data-slug") : null;
   function save() {
     if (!storeKey) return;
+    /** @type {Record<string, any>} */
     const data = {};
     Array.prototype.forEach.call(form.elements, function (input) {
       if (!input.name || input.name === "csrfmiddlewaretoken") return;
@@ -427,7 +463,7 @@ function start() {
     if (!storeKey) return;
     let data = null;
     try { data = JSON.parse(window.localStorage.getItem(storeKey) || "null"); } catch (e) { data = null; }
-    if (!data || form.querySelector(".notice.error")) return; // a form the server sent back keeps its values
+    if (!data || /** @type {any} */ (form.querySelector(".notice.error"))) return; // a form the server sent back keeps its values
     Array.prototype.forEach.call(form.elements, function (input) {
       if (!input.name || !Object.prototype.hasOwnProperty.call(data, input.name)) return;
       if (input.type === "radio") input.checked = data[input.name] === input.value;
@@ -444,20 +480,20 @@ function start() {
     sheet();
   }
   form.addEventListener("input", function () { refresh(); save(); });
-  form.addEventListener("change", function (event) {
-    if (event.target.name && event.target.name.indexOf("fact.") === 0) factsToHash();
+  form.addEventListener("change", function (/** @type {any} */ event) {
+    if (/** @type {any} */ (event.target).name && /** @type {any} */ (event.target).name.indexOf("fact.") === 0) factsToHash();
     refresh();
     save();
   });
   if (!rulingForm) {
-    form.addEventListener("submit", function (event) {
+    form.addEventListener("submit", function (/** @type {any} */ event) {
       if (!T) return; // the tables are not loaded: let the server answer
       event.preventDefault();
       submitted = true;
       updateBuilder(true);
     });
   }
-  const printButton = document.querySelector("[data-print]");
+  const printButton = /** @type {any} */ (document.querySelector("[data-print]"));
   if (printButton) printButton.addEventListener("click", function () { refresh(); window.print(); });
   window.addEventListener("beforeprint", sheet);
 
@@ -465,7 +501,7 @@ function start() {
   if (rulingForm) factsFromHash();
   form.classList.toggle("committee-on", checked("committee"));
   const loads = [fetchJson(form.getAttribute("data-tables-url")).then(function (tables) { T = tables; })];
-  if (rulingForm) loads.push(fetchJson(rulingForm.getAttribute("data-tree-url")).then(function (data) { tree = data; }));
+  if (rulingForm) loads.push(fetchJson(rulingForm.getAttribute("data-tree-url")).then(function (/** @type {any} */ data) { tree = data; }));
   Promise.all(loads).then(function () {
     refresh();
     document.documentElement.setAttribute("data-judgement-ready", "");

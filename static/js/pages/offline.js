@@ -1,7 +1,7 @@
 // 裁判助手 — the installable app: registers the service worker (/sw.js), shows the offline badge, keeps the
 // day/night choice, and runs "下载全部规则供离线使用" on the home page. Every page works without this file.
 function start() {
-  const script = document.querySelector("script[data-sw]");
+  const script = /** @type {any} */ (document.querySelector("script[data-sw]"));
   const html = document.documentElement;
   const THEME_KEY = "caipan.theme";
   const PACK_KEY = "caipan.offline.pack";
@@ -13,7 +13,7 @@ function start() {
         /* an old browser or a private window: the site works as before, online only */
       });
     });
-    navigator.serviceWorker.addEventListener("message", function (event) {
+    navigator.serviceWorker.addEventListener("message", function (/** @type {any} */ event) {
       if (event.data && event.data.type === "network-failed") markOffline(true);
     });
   }
@@ -25,11 +25,12 @@ function start() {
   function updateBadge() {
     const offline = failed || navigator.onLine === false;
     html.classList.toggle("is-offline", offline);
-    badges().forEach(function (badge) { badge.hidden = !offline; });
-    document.querySelectorAll("[data-offline-download]").forEach(function (button) {
+    badges().forEach(function (/** @type {any} */ badge) { badge.hidden = !offline; });
+    document.querySelectorAll("[data-offline-download]").forEach(function (/** @type {any} */ button) {
       button.disabled = navigator.onLine === false;
     });
   }
+  /** @param {boolean} value */
   function markOffline(value) { failed = value; updateBadge(); }
   window.addEventListener("online", function () { failed = false; updateBadge(); });
   window.addEventListener("offline", updateBadge);
@@ -44,12 +45,12 @@ function start() {
   // A toggle button "夜间": pressed while the night theme shows (its name stays the same, its state changes).
   function updateToggle() {
     const dark = currentTheme() === "dark";
-    document.querySelectorAll("[data-theme-toggle]").forEach(function (button) {
+    document.querySelectorAll("[data-theme-toggle]").forEach(function (/** @type {any} */ button) {
       button.setAttribute("aria-pressed", dark ? "true" : "false");
     });
   }
-  document.addEventListener("click", function (event) {
-    const button = event.target.closest("[data-theme-toggle]");
+  document.addEventListener("click", function (/** @type {any} */ event) {
+    const button = /** @type {any} */ (/** @type {any} */ (event.target).closest("[data-theme-toggle]"));
     if (!button) return;
     const next = currentTheme() === "dark" ? "light" : "dark";
     html.setAttribute("data-theme", next);
@@ -65,17 +66,20 @@ function start() {
   function readPack() {
     try { return JSON.parse(window.localStorage.getItem(PACK_KEY) || "null"); } catch (e) { return null; }
   }
+  /** @param {any} record */
   function writePack(record) {
     try { window.localStorage.setItem(PACK_KEY, JSON.stringify(record)); } catch (e) { /* private mode */ }
   }
-  const fill = function (text, values) {
-    return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
+  const fill = function (/** @type {string} */ text, /** @type {any} */ values) {
+    return text.replace(/\{(\w+)\}/g, function (/** @type {any} */ whole, /** @type {string} */ name) { return name in values ? values[name] : whole; });
   };
+  /** @param {any} at */
   function when(at) {
     try { return new Date(at).toLocaleString(html.getAttribute("lang") || undefined); } catch (e) { return ""; }
   }
 
   // Is the stored copy older than the server's? Asked once per page when online; the answer marks <html>.
+  /** @param {any} url */
   function checkVersion(url) {
     const saved = readPack();
     if (!saved || !url || navigator.onLine === false || !window.fetch) return Promise.resolve(null);
@@ -89,16 +93,18 @@ function start() {
       .catch(function () { return null; });
   }
 
+  /** @param {any} box */
   function setupDownload(box) {
-    const button = box.querySelector("[data-offline-download]");
-    const bar = box.querySelector("progress");
-    const status = box.querySelector("[data-offline-status]");
-    const label = function (name) { return box.getAttribute("data-label-" + name) || ""; };
+    const button = /** @type {any} */ (box.querySelector("[data-offline-download]"));
+    const bar = /** @type {any} */ (box.querySelector("progress"));
+    const status = /** @type {any} */ (box.querySelector("[data-offline-status]"));
+    const label = function (/** @type {string} */ name) { return box.getAttribute("data-label-" + name) || ""; };
     if (!window.caches || !window.fetch) {
       button.disabled = true;
       status.textContent = label("unsupported");
       return;
     }
+    /** @param {boolean | undefined} [stale] */
     function showStored(stale) {
       const saved = readPack();
       if (!saved) { status.textContent = label("none"); return; }
@@ -149,6 +155,7 @@ function start() {
       });
     });
 
+    /** @param {number} done @param {number} total */
     function progress(done, total) {
       bar.max = total || 1;
       bar.value = done;
@@ -164,11 +171,14 @@ function start() {
           if (!response.ok) throw new Error("bundle " + response.status);
           const total = Number(response.headers.get("X-Caipan-Bundle-Bytes")) || 0;
           if (!response.body || !response.body.getReader || !total) return response.json();
-          const reader = response.body.getReader(), chunks = [];
+          const reader = response.body.getReader();
+          /** @type {any[]} */
+          const chunks = [];
           let received = 0;
-          const kb = function (n) { return Math.round(n / 1024); };
+          const kb = function (/** @type {number} */ n) { return Math.round(n / 1024); };
+          /** @returns {Promise<any>} */
           function pump() {
-            return reader.read().then(function (step) {
+            return reader.read().then(function (/** @type {any} */ step) {
               if (step.done) return;
               chunks.push(step.value);
               received += step.value.length;
@@ -184,7 +194,7 @@ function start() {
           return caches.open(pack.cache).then(function (cache) {
             let stored = 0, failed = 0;
             const entries = pack.entries;
-            return entries.reduce(function (chain, entry) {
+            return entries.reduce(function (/** @type {any} */ chain, /** @type {any} */ entry) {
               return chain.then(function () {
                 const response = new Response(entry.body, { status: 200, headers: { "Content-Type": entry.type } });
                 return cache.put(entry.url, response).then(function () { stored++; }, function () { failed++; })
@@ -198,10 +208,11 @@ function start() {
           });
         });
     }
+    /** @param {any[]} chunks @param {number} size */
     function concat(chunks, size) {
       const out = new Uint8Array(size);
       let at = 0;
-      chunks.forEach(function (chunk) { out.set(chunk, at); at += chunk.length; });
+      chunks.forEach(function (/** @type {any} */ chunk) { out.set(chunk, at); at += chunk.length; });
       return out;
     }
 
@@ -219,8 +230,10 @@ function start() {
     }
     // Fetched without cookies, so what is kept is the page anyone would see (never a signed-in user's
     // top bar); the header tells the worker to let these pass untouched (this code stores them itself).
+    /** @param {any} cache @param {any} urls */
     function storeAll(cache, urls) {
       let next = 0, stored = 0, failedCount = 0, done = 0;
+      /** @returns {Promise<any>} */
       function one() {
         if (next >= urls.length) return Promise.resolve();
         const url = urls[next++];
@@ -236,6 +249,7 @@ function start() {
             return one();
           });
       }
+      /** @type {any[]} */
       const workers = [];
       for (let i = 0; i < 4; i++) workers.push(one());
       return Promise.all(workers).then(function () { return { stored: stored, failed: failedCount }; });
@@ -243,12 +257,13 @@ function start() {
   }
 
   // The offline page: honest about what is on this device (static/sw.js marks why it was shown).
+  /** @param {any} section */
   function setupOfflinePage(section) {
     const saved = readPack();
-    section.querySelectorAll("[data-offline-when]").forEach(function (p) {
+    section.querySelectorAll("[data-offline-when]").forEach(function (/** @type {any} */ p) {
       p.hidden = p.getAttribute("data-offline-when") !== (saved ? "stored" : "none");
     });
-    const retry = section.querySelector("[data-offline-retry]");
+    const retry = /** @type {any} */ (section.querySelector("[data-offline-retry]"));
     if (retry && html.getAttribute("data-offline-reason") === "network" && document.referrer) {
       retry.setAttribute("href", document.referrer); // a form sent offline: back to the page it was sent from
     }

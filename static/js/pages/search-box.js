@@ -5,18 +5,21 @@
 import { search as offlineSearch } from "./offline-search.js";
 
 function start() {
-  const form = document.querySelector("form.goto[data-search-api]");
+  const form = /** @type {any} */ (document.querySelector("form.goto[data-search-api]"));
   if (!form || !window.fetch) return;
-  const input = form.querySelector("input[name=q]");
-  const pop = form.querySelector(".search-pop");
+  const input = /** @type {any} */ (form.querySelector("input[name=q]"));
+  const pop = /** @type {any} */ (form.querySelector(".search-pop"));
   const api = form.getAttribute("data-search-api");
-  const label = function (name) { return form.getAttribute("data-label-" + name) || ""; };
+  const label = function (/** @type {string} */ name) { return form.getAttribute("data-label-" + name) || ""; };
   const RECENT_KEY = "caipan.search.recent";
   const RECENT_MAX = 8;
   const DELAY = 180;
+  /** @type {number | null | undefined} */
   let timer = null;
+  /** @type {any} */
   let controller = null;
   let composing = false;
+  /** @type {null} */
   let lastQuery = null;
   let active = -1;
 
@@ -27,6 +30,7 @@ function start() {
       return Array.isArray(list) ? list.filter(function (q) { return typeof q === "string"; }) : [];
     } catch (e) { return []; }
   }
+  /** @param {string} query */
   function remember(query) {
     query = (query || "").trim();
     if (!query) return;
@@ -37,9 +41,11 @@ function start() {
   function forget() {
     try { window.localStorage.removeItem(RECENT_KEY); } catch (e) { /* private mode */ }
   }
+  /** @param {string | number | boolean} query */
   function searchUrl(query) { return form.getAttribute("action") + "?q=" + encodeURIComponent(query); }
 
   // ---- rendering
+  /** @param {string} tag @param {string | null} [className] @param {any} [text] @returns {any} */
   function el(tag, className, text) {
     const node = document.createElement(tag);
     if (className) node.className = className;
@@ -47,11 +53,12 @@ function start() {
     return node;
   }
   // The API's snippet is escaped text with <mark> only; rebuild it from text and <mark> nodes all the same.
+  /** @param {string} html */
   function snippetNode(html) {
     const out = el("span", "search-snippet");
     const template = document.createElement("template");
     template.innerHTML = html || "";
-    template.content.childNodes.forEach(function (node) {
+    template.content.childNodes.forEach(function (/** @type {any} */ node) {
       if (node.nodeType === 3) out.appendChild(document.createTextNode(node.textContent));
       else if (node.nodeName === "MARK") out.appendChild(el("mark", null, node.textContent));
       else out.appendChild(document.createTextNode(node.textContent || ""));
@@ -66,6 +73,7 @@ function start() {
     input.removeAttribute("aria-activedescendant");
     active = -1;
   }
+  /** @param {string} href @param {string} title @param {any} snippetHtml @param {string} query */
   function option(href, title, snippetHtml, query) {
     const a = el("a", "search-item");
     a.href = href;
@@ -77,23 +85,26 @@ function start() {
     return a;
   }
   // A ruling tree the query names comes first (藏牌 → the revoke walk): its title in the page's language.
+  /** @param {any} tree */
   function treeName(tree) {
     const english = /^en/i.test(document.documentElement.lang || "");
     return english && tree.title_en ? tree.title_en : tree.title;
   }
+  /** @param {any[]} trees @param {any} query */
   function renderTrees(trees, query) {
     if (!trees.length) return;
     const section = el("div", "search-group search-trees-list");
     section.setAttribute("role", "group");
     section.setAttribute("aria-label", label("trees"));
     section.appendChild(el("div", "search-group-head", label("trees")));
-    trees.forEach(function (tree) {
+    trees.forEach(function (/** @type {any} */ tree) {
       const a = option(tree.url, label("tree").replace("%s", treeName(tree)), null, query);
       a.classList.add("search-tree-item");
       section.appendChild(a);
     });
     pop.appendChild(section);
   }
+  /** @param {any} data */
   function renderResults(data) {
     pop.textContent = "";
     active = -1;
@@ -103,9 +114,11 @@ function start() {
       pop.appendChild(el("p", "search-empty", label("empty")));
     }
     renderTrees(trees, data.query);
+    /** @type {any[]} */
     const groups = [];
+    /** @type {Record<string, any>} */
     const byKey = {};
-    results.forEach(function (r) {
+    results.forEach(function (/** @type {any} */ r) {
       const key = r.kind === "definition" ? "terms" : "law-" + r.law;
       if (!byKey[key]) {
         const name = r.kind === "definition" ? label("terms") : label("law").replace("%s", r.law);
@@ -119,7 +132,7 @@ function start() {
       section.setAttribute("role", "group");
       section.setAttribute("aria-label", group.name);
       section.appendChild(el("div", "search-group-head", group.name));
-      group.items.forEach(function (r) {
+      group.items.forEach(function (/** @type {any} */ r) {
         const a = option(r.url, /^en/i.test(document.documentElement.lang || "") && r.title_en ? r.title_en : r.title, r.snippet, data.query);
         if (r.jump) a.classList.add("search-jump");
         section.appendChild(a);
@@ -162,7 +175,7 @@ function start() {
     const url = api + "?limit=8&q=" + encodeURIComponent(query.slice(0, 200));
     fetch(url, { headers: { Accept: "application/json" }, signal: controller ? controller.signal : undefined })
       .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
-      .then(function (data) { if (input.value.trim() === query) renderResults(data); })
+      .then(function (/** @type {any} */ data) { if (input.value.trim() === query) renderResults(data); })
       .catch(function (error) {
         if (error && error.name === "AbortError") return;
         function showError() {
@@ -174,7 +187,7 @@ function start() {
         // downloaded corpus in the browser (static/js/pages/offline-search.js); same result shape as the API.
         if ((typeof error !== "number" || error >= 500)) {
           if (typeof error !== "number") document.dispatchEvent(new CustomEvent("caipan:network-failed"));
-          offlineSearch(query, 8).then(function (data) {
+          offlineSearch(query, 8).then(function (/** @type {any} */ data) {
             if (input.value.trim() === query) renderResults(data);
           }, showError);
           return;
@@ -193,12 +206,12 @@ function start() {
     if (timer) { clearTimeout(timer); timer = null; }
   });
   input.addEventListener("compositionend", function () { composing = false; schedule(); });
-  input.addEventListener("input", function (event) {
+  input.addEventListener("input", function (/** @type {any} */ event) {
     if (event.isComposing) return;
     schedule();
   });
   input.addEventListener("focus", function () { if (!input.value.trim()) renderRecent(); });
-  input.addEventListener("keydown", function (event) {
+  input.addEventListener("keydown", function (/** @type {any} */ event) {
     if (event.isComposing || composing) return;
     const items = options();
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
@@ -218,15 +231,15 @@ function start() {
     }
   });
   form.addEventListener("submit", function () { remember(input.value); });
-  document.addEventListener("click", function (event) { if (!form.contains(event.target)) hide(); });
+  document.addEventListener("click", function (/** @type {any} */ event) { if (!form.contains(event.target)) hide(); });
 
   // ---- the search page lists the recent searches too
-  const page = document.querySelector("[data-search-recent]");
+  const page = /** @type {any} */ (document.querySelector("[data-search-recent]"));
   if (page) {
     const pageQuery = new URLSearchParams(window.location.search).get("q");
-    if (pageQuery && document.querySelector(".search-hits")) remember(pageQuery);
+    if (pageQuery && /** @type {any} */ (document.querySelector(".search-hits"))) remember(pageQuery);
     const list = recent();
-    const ul = page.querySelector("ul");
+    const ul = /** @type {any} */ (page.querySelector("ul"));
     list.forEach(function (q) {
       const li = el("li");
       const a = el("a", null, q);

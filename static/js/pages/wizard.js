@@ -7,23 +7,27 @@
 
 import * as Tree from "../engine/trees.js";
 import * as Messages from "../engine/messages.js";
+import { summariser } from "../engine/summary.js";
 
 function start() {
-  const box = document.getElementById("offline-wizard");
+  const box = /** @type {any} */ (document.getElementById("offline-wizard"));
   if (!box) return;
   const main = box.parentNode;
 
+  /** @type {Record<string, any>} */
+
   const labels = {};
-  const template = document.getElementById("offline-wizard-labels");
-  (template.content || template).querySelectorAll("[data-key]").forEach(function (node) {
+  const template = /** @type {any} */ (document.getElementById("offline-wizard-labels"));
+  (template.content || template).querySelectorAll("[data-key]").forEach(function (/** @type {any} */ node) {
     labels[node.getAttribute("data-key")] = node.textContent;
   });
   const outcomeLabels = JSON.parse(box.getAttribute("data-outcome-labels"));
   const vulnerabilities = JSON.parse(box.getAttribute("data-vulnerabilities"));
   const wizardUrl = box.getAttribute("data-wizard-url");
-  const sectionUrl = function (ref) { return box.getAttribute("data-section-url").replace("__ref__", ref); };
+  const sectionUrl = function (/** @type {string} */ ref) { return box.getAttribute("data-section-url").replace("__ref__", ref); };
 
   // ------------------------------------------------------------------------------------------- helpers
+  /** @param {string} tag @param {any} [attrs] @param {any[] | undefined} [children] @returns {any} */
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (name) {
@@ -31,26 +35,31 @@ function start() {
       if (name === "text") node.textContent = attrs[name];
       else node.setAttribute(name, attrs[name] === true ? "" : attrs[name]);
     });
-    (children || []).forEach(function (child) {
+    (children || []).forEach(function (/** @type {string | null | undefined} */ child) {
       if (child === null || child === undefined) return;
       node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
     });
     return node;
   }
+  /** @param {string} text */
   function escapeHtml(text) {
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
       .replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
   }
   // Python's urllib.parse.urlencode (quote_plus), so links read exactly like the server's.
+  /** @param {string | number | boolean} text */
   function quotePlus(text) {
     return encodeURIComponent(text).replace(/[!'()*]/g, function (c) {
       return "%" + c.charCodeAt(0).toString(16).toUpperCase();
     }).replace(/%20/g, "+");
   }
+  /** @param {any[]} pairs */
   function urlencode(pairs) {
-    return pairs.map(function (p) { return quotePlus(p[0]) + "=" + quotePlus(String(p[1])); }).join("&");
+    return pairs.map(function (/** @type {any[]} */ p) { return quotePlus(p[0]) + "=" + quotePlus(String(p[1])); }).join("&");
   }
+  /** @param {any} value */
   function queryValue(value) { return typeof value === "boolean" ? (value ? "true" : "false") : String(value); }
+  /** @param {any} fact @param {any} value */
   function optionLabel(fact, value) {
     const options = fact.options || [];
     for (let i = 0; i < options.length; i++) {
@@ -60,20 +69,28 @@ function start() {
   }
   // The page's language picks a tree's text as rulings' templates do (config/language.py, the pick filter).
   const english = /^en/i.test(document.documentElement.getAttribute("lang") || "");
+  /** @param {any} text */
   function pick(text) { return text ? (english ? (text.en || text.zh) : (text.zh || text.en)) : ""; }
+  /** @param {any} o */
   function pickOption(o) { return english ? (o.label_en || o.label_zh) : (o.label_zh || o.label_en); }
+  /** @param {any} tree */
   function treeTitle(tree) { return english && tree.title_en ? tree.title_en : tree.title; }
+  /** @param {string} ref */
   function lawName(ref) { return english ? "Law " + ref : Tree.chineseRef(ref); }
+  /** @param {any} ref @param {any} className */
   function lawLink(ref, className) {
     return el("a", { "class": className, "data-sheet-ref": ref, href: sectionUrl(ref), text: ref });
   }
+  /** @param {any[]} nodes */
   function setContent(nodes) {
     main.textContent = "";
-    nodes.forEach(function (node) { if (node) main.appendChild(node); });
+    nodes.forEach(function (/** @type {any} */ node) { if (node) main.appendChild(node); });
   }
+  /** @param {any} tree */
   function crumbs(tree) {
     return el("nav", { "class": "crumbs" }, [el("a", { href: wizardUrl, text: labels.wizard }), " › " + treeTitle(tree)]);
   }
+  /** @param {any} url */
   function fetchJson(url) {
     return fetch(url, { headers: { Accept: "application/json" } }).then(function (r) {
       if (!r.ok) throw new Error(url + " " + r.status);
@@ -82,12 +99,13 @@ function start() {
   }
 
   // ------------------------------------------------------------------------------------------- screens
+  /** @param {any} data */
   function renderIndex(data) {
     document.title = labels.wizard + " · " + labels.site;
     setContent([
       el("h1", { text: labels.index_title }),
       el("p", { text: labels.index_intro }),
-      el("ul", { "class": "irregularities" }, data.trees.map(function (tree) {
+      el("ul", { "class": "irregularities" }, data.trees.map(function (/** @type {any} */ tree) {
         return el("li", {}, [el("a", { "class": "big-choice", href: wizardUrl + tree.slug + "/" }, [
           el("b", { text: treeTitle(tree) }), english ? null : " ", english ? null : el("small", { lang: "en", text: tree.title_en }), " ",
           tree.description ? el("span", { "class": "desc", text: pick(tree.description) }) : null
@@ -96,9 +114,10 @@ function start() {
     ]);
   }
 
+  /** @param {any[]} steps */
   function stepsList(steps) {
     if (!steps.length) return null;
-    return el("ol", { "class": "steps", "aria-label": labels.answered }, steps.map(function (step) {
+    return el("ol", { "class": "steps", "aria-label": labels.answered }, steps.map(function (/** @type {any} */ step) {
       return el("li", {}, [el("a", { href: step.back_url, title: labels.answer_again }, [
         pick(step.fact.text) + " ", el("b", { text: step.label ? pick(step.label) : String(step.value) })
       ])]);
@@ -107,20 +126,26 @@ function start() {
 
   // rulings/wizard_views.py: the rare exceptions asked on one screen, the screens taken and still to come.
   const groups = outcomeLabels.groups || {};
+  /** @param {any} object @param {string} name */
   function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
+  /** @param {any} tree */
   function groupMembers(tree) { return groups[tree.slug] || []; }
+  /** @param {any[]} pairs */
   function pairsObject(pairs) {
+    /** @type {Record<string, any>} */
     const out = {};
-    pairs.forEach(function (p) { out[p[0]] = p[1]; });
+    pairs.forEach(function (/** @type {any[]} */ p) { out[p[0]] = p[1]; });
     return out;
   }
   // _rare_group: answer every member "no" and see which the tree asks in a row from `fact`.
+  /** @param {any} tree @param {any} base @param {any} fact @param {any} tables */
   function rareGroup(tree, base, fact, tables) {
     const members = groupMembers(tree);
     if (members.indexOf(fact) < 0) return [];
     const trial = pairsObject(base);
-    members.forEach(function (name) { if (!has(trial, name)) trial[name] = "false"; });
+    members.forEach(function (/** @type {string} */ name) { if (!has(trial, name)) trial[name] = "false"; });
     const path = Tree.evaluate(tree, trial, tables).path.map(function (step) { return step.fact; });
+    /** @type {any[]} */
     const run = [];
     for (let i = path.indexOf(fact); i >= 0 && i < path.length; i++) {
       if (members.indexOf(path[i]) < 0) break;
@@ -128,15 +153,18 @@ function start() {
     }
     return run.length > 1 ? run : [];
   }
+  /** @param {any} members @param {any} steps @param {number} i */
   function startsScreen(members, steps, i) {
     return i === 0 || !(members.indexOf(steps[i].name) >= 0 && members.indexOf(steps[i - 1].name) >= 0);
   }
+  /** @param {any} tree @param {any} steps */
   function screens(tree, steps) {
     const members = groupMembers(tree);
     let n = 0;
     for (let i = 0; i < steps.length; i++) if (startsScreen(members, steps, i)) n++;
     return n;
   }
+  /** @param {any} tree @param {any} steps */
   function backUrlOf(tree, steps) {
     if (!steps.length) return null;
     const members = groupMembers(tree);
@@ -144,16 +172,22 @@ function start() {
     while (!startsScreen(members, steps, cut)) cut--;
     return steps[cut].back_url;
   }
+  /** @param {any} node */
   function targets(node) {
+    /** @type {any[]} */
     const found = [];
     Object.keys(node.branches || {}).forEach(function (k) { found.push(node.branches[k]); });
-    (node.ranges || []).forEach(function (r) { found.push(r.next); });
+    (node.ranges || []).forEach(function (/** @type {any} */ r) { found.push(r.next); });
     if (node["default"] !== undefined && node["default"] !== null) found.push(node["default"]);
     return found.filter(function (t, i) { return found.indexOf(t) === i; });
   }
   // remaining_questions: (fewest, most) screens from a node to a ruling, this one included.
+  /** @param {any} tree @param {any} nodeId */
   function remainingQuestions(tree, nodeId) {
-    const members = groupMembers(tree), memo = {};
+    const members = groupMembers(tree);
+    /** @type {Record<string, number[]>} */
+    const memo = {};
+    /** @param {string} id @param {string | boolean} inGroup */
     function span(id, inGroup) {
       const key = id + "|" + inGroup;
       if (!has(memo, key)) {
@@ -171,12 +205,15 @@ function start() {
     }
     return span(nodeId, false);
   }
+  /** @param {any} tree @param {any[]} path */
   function questionNode(tree, path) {
     let id = tree.start;
-    path.forEach(function (step) { id = Tree.nextNode(tree.nodes[id], step.value); });
+    path.forEach(function (/** @type {any} */ step) { id = Tree.nextNode(tree.nodes[id], step.value); });
     return id;
   }
-  function lawLinks(refs, className) { return refs.map(function (ref) { return lawLink(ref, className); }); }
+  /** @param {any[]} refs @param {string} className */
+  function lawLinks(refs, className) { return refs.map(function (/** @type {any} */ ref) { return lawLink(ref, className); }); }
+  /** @param {string} summary @param {any} help @param {any} refs */
   function helpBox(summary, help, refs) {
     return el("details", { "class": "help" }, [
       el("summary", { text: summary }),
@@ -185,14 +222,25 @@ function start() {
       el("p", { "class": "laws" }, lawLinks(refs, "ref tile-inline"))
     ]);
   }
+  /** @param {string} text @param {any} en */
   function withEnglish(text, en) {
     return english ? [text] : [text + " ", el("small", { lang: "en", text: en })];
   }
 
+  /**
+     * @param {any} tree
+     * @param {any} evaluation
+     * @param {any[]} steps
+     * @param {any} answered
+     * @param {any[]} optional
+     * @param {any} path
+     * @param {any} tables
+     */
   function renderQuestion(tree, evaluation, steps, answered, optional, path, tables) {
     const question = evaluation.question;
     const base = answered.concat(optional);
     const group = rareGroup(tree, base, question.fact, tables);
+    /** @type {any[]} */
     const choices = [];
     let noneUrl = null, numeric = false;
     if (group.length) {
@@ -202,7 +250,7 @@ function start() {
         choices.push([tree.facts[name].text, "?" + urlencode(pairs)]);
       });
     } else if (question.options.length) {
-      question.options.forEach(function (o) {
+      question.options.forEach(function (/** @type {any} */ o) {
         choices.push([o, "?" + urlencode(base.concat([[question.fact, queryValue(o.value)]]))]);
       });
     } else {
@@ -218,6 +266,7 @@ function start() {
       : labels.step.replace("{n}", stepNumber) + " · " + labels.remaining.replace("{low}", low).replace("{high}", most);
     const backUrl = backUrlOf(tree, steps);
     document.title = treeTitle(tree) + " · " + labels.wizard;
+    /** @type {any[]} */
     const side = [];
     let asked;
     if (group.length) {
@@ -267,84 +316,34 @@ function start() {
     ]);
   }
 
-  // rulings/summary.py ruling_summary: the outcome in words, from the ruling's outcome fields.
-  const summaryRules = outcomeLabels.summary;
-  function format(template, params) {  // Python's "%(name)d" / "%(name)s" formatting
-    return template.replace(/%\((\w+)\)[ds]/g, function (whole, name) { return String(params[name]); });
-  }
-  function wording(key, params) { return format(summaryRules.wording[key], params || {}); }
-  function nonOffendingSide(facts) {
-    let side = has(facts, "revoking_side") ? facts.revoking_side : null;
-    if (side === null || side === undefined) {
-      const revoker = has(facts, "revoker") ? String(facts.revoker) : null;
-      side = revoker !== null && has(summaryRules.revoker_side, revoker) ? summaryRules.revoker_side[revoker] : null;
-    }
-    return side === "declaring" || side === "defending" ? wording("side_" + side) : null;
-  }
-  function revokeSummary(outcome, facts) {
-    const transferred = outcome.tricks_transferred || 0;
-    const after = has(outcome, "adjusted_declarer_tricks") ? outcome.adjusted_declarer_tricks : null;
-    const before = has(facts, "declarer_tricks") ? facts.declarer_tricks : null;
-    let text;
-    if (outcome.must_correct) {
-      text = wording("must_correct");
-      const card = outcome.penalty_card;
-      if (card === "major" || card === "minor") text += wording("penalty_card", { card: outcomeLabels.values["penalty_card:" + card] });
-      if (transferred) text += wording("correct_transfer", { n: transferred });
-      return text;
-    }
-    if (!transferred) {
-      text = wording("no_transfer");
-      if (outcome.equity_review) text += wording("equity_review");
-      return text;
-    }
-    const side = nonOffendingSide(facts);
-    if (after !== null && after !== undefined && before !== null && before !== undefined && side !== null) {
-      text = wording("transfer_to", { n: transferred, side: side, before: before, after: after });
-      const score = has(outcome, "score_ns") ? outcome.score_ns : null;
-      if (score !== null && score !== undefined) {
-        text += wording("score_ns", { score: typeof score === "number" && score >= 0 ? "+" + score : String(score) });
-      }
-      return text;
-    }
-    return wording("transfer", { n: transferred });
-  }
-  function quiet(value) {
-    return summaryRules.quiet.some(function (q) { return q === value; }) || value === 0;
-  }
-  function genericSummary(tree, outcome) {
-    const parts = [];
-    Object.keys(tree.outcome_fields).forEach(function (name) {
-      const value = has(outcome, name) ? outcome[name] : null;
-      if (summaryRules.not_headline.indexOf(name) >= 0 || quiet(value)) return;
-      const label = has(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
-      if (value === true) parts.push(label);
-      else if (typeof value === "string") {
-        const key = name + ":" + value;
-        parts.push(label + "：" + (has(outcomeLabels.values, key) ? outcomeLabels.values[key] : value));
-      } else parts.push(label + "：" + String(value));
-    });
-    if (!parts.length) return wording("no_penalty");
-    return parts.slice(0, summaryRules.max_parts).join("；");
-  }
-  function rulingSummary(tree, outcome, facts) {
-    return tree.slug === "revoke" ? revokeSummary(outcome, facts) : genericSummary(tree, outcome);
-  }
+  const rulingSummary = summariser(outcomeLabels);
 
+  /** @param {string} name @param {string | null} value */
   function displayValue(name, value) {
     if (typeof value === "boolean") return value ? labels.yes : labels.no;
     if (value === null) return "—";
     const key = name + ":" + value;
     return Object.prototype.hasOwnProperty.call(outcomeLabels.values, key) ? outcomeLabels.values[key] : String(value);
   }
+  /** @param {string} html @param {any} ruling */
   function fillScript(html, ruling) {
-    return html.replace(/\{([a-z_][a-z0-9_]*)\}/g, function (whole, name) {
+    return html.replace(/\{([a-z_][a-z0-9_]*)\}/g, function (/** @type {any} */ whole, /** @type {string} */ name) {
       if (!Object.prototype.hasOwnProperty.call(ruling, name) || name === "leaf" || name === "script" || name === "laws") return whole;
       const value = ruling[name];
       return escapeHtml(value === null ? "—" : (typeof value === "boolean" ? (value ? "True" : "False") : String(value)));
     });
   }
 
+  /**
+     * @param {any} tree
+     * @param {any} evaluation
+     * @param {any[]} steps
+     * @param {any[]} answered
+     * @param {any[]} optional
+     * @param {any} given
+     * @param {any} scripts
+     * @param {any} path
+     */
   function renderRuling(tree, evaluation, steps, answered, optional, given, scripts, path) {
     const ruling = evaluation.ruling;
     document.title = treeTitle(tree) + " · " + labels.ruling;
@@ -369,17 +368,19 @@ function start() {
     const optionalFacts = Object.keys(tree.facts).filter(function (name) { return tree.facts[name].optional; });
     let adjust = null;
     if (optionalFacts.length) {
+      /** @type {Record<string, any>} */
       const givenOptional = {};
       optionalFacts.forEach(function (name) { if (Object.prototype.hasOwnProperty.call(given, name)) givenOptional[name] = given[name]; });
       const form = el("form", { method: "get", "class": "pad" });
-      answered.forEach(function (pair) { form.appendChild(el("input", { type: "hidden", name: pair[0], value: pair[1] })); });
+      answered.forEach(function (/** @type {any[]} */ pair) { form.appendChild(el("input", { type: "hidden", name: pair[0], value: pair[1] })); });
       optionalFacts.forEach(function (name) {
         const fact = tree.facts[name];
         const current = Object.prototype.hasOwnProperty.call(givenOptional, name) ? givenOptional[name] : null;
         let control;
-        const selectOf = function (values, labelOf) {
+        const selectOf = function (/** @type {any[]} */ values, /** @type {any} */ labelOf) {
           const select = el("select", { name: name }, [el("option", { value: "", text: "—" })]);
-          values.forEach(function (value) {
+          values.forEach(function (/** @type {any} */ value) {
+            /** @type {Record<string, any>} */
             const attrs = { text: labelOf(value) };
             if (labelOf !== String) attrs.value = value;
             if (current === value) attrs.selected = true;
@@ -388,7 +389,7 @@ function start() {
           return select;
         };
         if (fact.options && fact.options.length) {
-          control = selectOf(fact.options.map(function (o) { return o.value; }), function (v) { return pick(optionLabel(fact, v)); });
+          control = selectOf(fact.options.map(function (/** @type {any} */ o) { return o.value; }), function (/** @type {any} */ v) { return pick(optionLabel(fact, v)); });
         } else if (fact.type === "seat") {
           control = selectOf(["N", "E", "S", "W"], String);
         } else if (fact.type === "vulnerability") {
@@ -406,9 +407,10 @@ function start() {
       adjust = el("details", { "class": "adjust", open: Object.keys(givenOptional).length > 0 },
         [el("summary", { text: labels.adjust }), form]);
     }
+    /** @type {Record<string, any>} */
     const headlineFacts = {};
-    evaluation.path.forEach(function (step) { headlineFacts[step.fact] = step.value; });
-    optional.forEach(function (pair) {  // evaluation_facts: a whole number as a number
+    evaluation.path.forEach(function (/** @type {any} */ step) { headlineFacts[step.fact] = step.value; });
+    optional.forEach(function (/** @type {any[]} */ pair) {  // evaluation_facts: a whole number as a number
       headlineFacts[pair[0]] = /^\d+$/.test(String(pair[1]).replace(/^-+/, "")) ? parseInt(pair[1], 10) : pair[1];
     });
     const backUrl = backUrlOf(tree, steps);
@@ -458,7 +460,9 @@ function start() {
   // config.errors.error_text), formatted from the catalogue in the tables (messages.js).
   // The fields it names are said by the tree's questions, quoted, as config.errors.error_text(general=False) says
   // them: the name parameter, then (on a Chinese page) any fact key the message writes in Latin letters.
+  /** @param {any} tree */
   function factLabels(tree) {
+    /** @type {Record<string, any>} */
     const out = {};
     Object.keys(tree.facts).forEach(function (name) {
       const text = tree.facts[name].text;
@@ -466,6 +470,7 @@ function start() {
     });
     return out;
   }
+  /** @param {any} tree @param {any} error @param {any} path @param {any} tables */
   function renderError(tree, error, path, tables) {
     const language = document.documentElement.getAttribute("lang");
     const known = factLabels(tree);
@@ -486,8 +491,10 @@ function start() {
 
   // ---------------------------------------------------------------------------------------------- walk
   // rulings/wizard_views.py wizard_walk, in the browser.
+  /** @param {string} slug @param {string} path @param {any} wizardData @param {any} tables @param {any} tree */
   function walk(slug, path, wizardData, tables, tree) {
     const query = new URLSearchParams(window.location.search);
+    /** @type {Record<string, any>} */
     const facts = {};
     Object.keys(tree.facts).forEach(function (name) {
       const values = query.getAll(name);
@@ -497,11 +504,13 @@ function start() {
     let evaluation;
     try {
       evaluation = Tree.evaluate(tree, facts, tables);
-    } catch (error) {
+    } catch (/** @type {any} */ error) {
       if (Tree.isFactError(error)) { renderError(tree, error, path, tables); return; }
       throw error;
     }
+    /** @type {any[]} */
     const steps = [];
+    /** @type {any[]} */
     const answered = [];
     evaluation.path.forEach(function (step) {
       const fact = tree.facts[step.fact];
@@ -515,6 +524,7 @@ function start() {
       });
       answered.push([step.fact, queryValue(step.value)]);
     });
+    /** @type {any[]} */
     const optional = [];
     Object.keys(tree.facts).forEach(function (name) {
       if (tree.facts[name].optional && Object.prototype.hasOwnProperty.call(facts, name)) optional.push([name, facts[name]]);
