@@ -37,8 +37,8 @@ export default [
     files: ["static/js/theme.js", "static/sw.js"],
     languageOptions: { ecmaVersion: 2020, sourceType: "script", globals: { ...globals.browser, ...globals.serviceworker } },
     rules: {
-      "no-var": "off",
-      "prefer-const": "off",
+      "no-var": "error",
+      "prefer-const": "error",
       "no-unused-vars": ["error", { caughtErrors: "none" }],
       "no-redeclare": ["error", { builtinGlobals: false }],
     },
