@@ -39,6 +39,7 @@ from config.field_labels import FIELD_LABELS
 from laws.models import Definition, Edition
 from laws.rendering import render as render_text
 from laws.selectors import edition_default, render_context
+from rulings import calculators
 from rulings.labels import FIELDS, VALUES, score_item_label
 from rulings.summary import summary_rules
 from rulings.trees import trees
@@ -340,8 +341,12 @@ def score_tables() -> dict:
         },
         "messages": error_messages(),
         "field_labels": field_labels(),
-        # The score pad's passed-out board: scored without a vulnerability when none is given (rulings.calculators).
-        "calculators": {"PASSED_OUT_VULNERABILITY": Vulnerability.NONE.value},
+        # The score pad's passed-out board: scored without a vulnerability when none is given, and the largest board
+        # number (rulings.calculators).
+        "calculators": {
+            "PASSED_OUT_VULNERABILITY": Vulnerability.NONE.value,
+            "BOARD_MAX": calculators.BOARD_MAX,
+        },
         **judgement_tables(),
     }
 

@@ -17,6 +17,8 @@ The files (compact JSON, one line each):
   placeholders the formatter must refuse.
 - assigned.json: the Law 12C2 builder and the poll (tests/offline/assigned_cases.py) and Python's round().
 - reference.json: the reference parser (search.query._reference) and laws.selectors.section_url.
+- calculators.json: the score pad's query (rulings.views.score_page, rulings.calculators.score_from_params and
+  score_data), IMPs (bridge.imps) and matchpoints (bridge.inputs.scores_from_text, bridge.matchpoints), good and bad.
 - summary.json: the wizard's one-line ruling summary (rulings.summary.ruling_summary) of every ruling state of
   trees.json, in both languages, with the labels the page is given (offline.data.outcome_labels).
 """
@@ -442,6 +444,102 @@ def reference_cases() -> list[list[object]]:
     return out
 
 
+SCORE_QUERIES = [
+    "level=4&strain=S&dbl=X&declarer=N&vulnerability=NS&tricks=10",
+    "level=7&strain=NT&dbl=XX&declarer=W&vulnerability=Both&tricks=13",
+    "level=3&strain=H&declarer=E&vulnerability=None&tricks=5",
+    "level=1&strain=C&declarer=S&tricks=7&board=18",
+    "passed=1",
+    "passed=1&declarer=N&tricks=0&vulnerability=EW",
+    "contract=9S&declarer=N&vulnerability=NS&tricks=10",
+    "contract=3NT&declarer=south&vulnerability=双有&tricks=9",
+    "contract=4%E2%99%A5X&declarer=E&vulnerability=ew&tricks=8",
+    "level=4&strain=S&declarer=N&vulnerability=NS",
+    "level=4&strain=S&declarer=N&tricks=10",
+    "level=4&strain=S&declarer=Q&vulnerability=NS&tricks=10",
+    "level=4&strain=S&declarer=N&vulnerability=NS&tricks=14",
+    "level=4&strain=S&declarer=N&vulnerability=NS&tricks=ten",
+    "level=4&strain=S&declarer=N&tricks=10&board=0",
+    "level=4&strain=S&declarer=N&tricks=10&board=x",
+    "level=4&strain=S&declarer=N&tricks=10&board=100000",
+    "level=4&strain=S&vulnerability=NS&tricks=10",
+    "contract=&declarer=N",
+] + [
+    f"level={level}&strain={strain}&dbl={dbl}&declarer={'NESW'[i % 4]}&tricks={tricks}&board={i % 36 + 1}"
+    for i, (level, strain, dbl, tricks) in enumerate(
+        itertools.product(range(1, 8), ["C", "D", "H", "S", "NT"], ["", "X", "XX"], [0, 6, 9, 13])
+    )
+]
+MATCHPOINT_TEXTS = [
+    "420 420 450 -50 170 420 -100",
+    "420",
+    "420, abc, 450",
+    "",
+    "100，200  300,300",
+    "1.5 2",
+    "-0 0 +0",
+    " ".join(str(50 * i) for i in range(40)),
+]
+
+
+def _score_answer_of(query: str) -> dict:
+    """What rulings.views.score_page computes for the pad's query string (its result, or its error)."""
+    from urllib.parse import parse_qsl
+
+    from rulings import calculators
+
+    params = dict(parse_qsl(query, keep_blank_values=True))
+    if params.get("passed") == "1":
+        params["contract"] = "PASS"
+    elif params.get("level") and params.get("strain"):
+        params["contract"] = f"{params['level']}{params['strain']}{params.get('dbl', '')}"
+    try:
+        result, board = calculators.score_from_params(params)
+    except FieldError as exc:
+        return {"error": {"code": exc.code, "field": exc.field, "params": _json(exc.params)}}
+    data = calculators.score_data(result)
+    return {
+        "contract": data["contract"],
+        "declarer": data["declarer"],
+        "tricks": data["tricks"],
+        "result": data["result"],
+        "score_ns": data["score_ns"],
+        "score_ew": data["score_ew"],
+        "breakdown": [[b["item"], str(b["label"]), b["points"], b["law"]] for b in data["breakdown"]],
+        "board": calculators.board_data(board) if board else None,
+    }
+
+
+def calculator_cases() -> dict[str, object]:
+    from django.utils import translation
+
+    import bridge
+    from bridge.inputs import scores_from_text
+
+    def matchpoints(text: str) -> dict:
+        try:
+            scores = scores_from_text(text)
+            result = bridge.matchpoints(scores)
+        except FieldError as exc:
+            return {"error": {"code": exc.code, "field": exc.field, "params": _json(exc.params)}}
+        return {
+            "matchpoints": list(result.matchpoints),
+            "percentages": list(result.percentages),
+            "top": result.top,
+        }
+
+    with translation.override("zh-hans"):
+        score_cases = [[query, _score_answer_of(query)] for query in SCORE_QUERIES]
+    diffs = [*range(-4500, 4501, 10), 15, -15, 5, 7995, 1_000_000]
+    return _json(
+        {
+            "score": score_cases,
+            "imps": [[diff, bridge.imps(diff)] for diff in diffs],
+            "matchpoints": [[text, matchpoints(text)] for text in MATCHPOINT_TEXTS],
+        }
+    )  # type: ignore[return-value]
+
+
 def summary_cases(states: list[list[object]]) -> dict[str, object]:
     from django.utils import translation
 
@@ -481,6 +579,7 @@ def golden() -> dict[str, object]:
         "trees-data.json": _json({slug: tree.as_dict() for slug, tree in trees().items()}),
         "trees.json": states,
         "summary.json": summary_cases(states),
+        "calculators.json": calculator_cases(),
         "law77.json": law77_cases(),
         "law64.json": law64_cases(),
         "errors.json": _json([[kind, args, _server_error(kind, args)] for kind, args in BAD_INPUTS]),

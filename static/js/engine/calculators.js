@@ -104,7 +104,9 @@ function scoreFromParams(params, T, chinese) {
   try {
     contract = Tree.parseContract(contractValue, "contract", T);
     if (given(params, "board")) {
-      board = boardInfo(wholeNumber(params.get("board"), "board", 1), T);
+      // As the server: a whole number from 1, then at most BOARD_MAX (an older stored copy of the tables: no limit).
+      const number = wholeNumber(params.get("board"), "board", 1);
+      board = boardInfo(wholeNumber(number, "board", 1, T.calculators.BOARD_MAX), T);
       vulnerability = board.vulnerability;
     } else if (contract.strain === null && !given(params, "vulnerability")) {
       vulnerability = T.calculators.PASSED_OUT_VULNERABILITY;
