@@ -171,6 +171,15 @@ def _text_match_sql(*, club: Club, text: str) -> tuple[str, list]:
     return sql, [param for _arm, params in arms for param in params]
 
 
+def ruling_before(*, records: QuerySet[RulingRecord], before: RulingRecord) -> QuerySet[RulingRecord]:
+    """Keyset pagination backwards: the records that come before ``before`` in the log's order, nearest first
+    (date, then number, both ascending) — the previous page is the first of them, reversed. A range on the
+    (club, date, number) index, read the other way."""
+    return records.filter(
+        Q(date__gt=before.date) | Q(date=before.date, number__gt=before.number), date__gte=before.date
+    ).order_by("date", "number")
+
+
 def ruling_after(*, records: QuerySet[RulingRecord], after: RulingRecord) -> QuerySet[RulingRecord]:
     """Keyset pagination: the records that come after ``after`` in the log's order (newest first: date, then
     number, both descending). A range on the (club, date, number) index, however deep the page."""

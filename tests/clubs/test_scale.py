@@ -206,6 +206,53 @@ def test_next_links_walk_the_whole_log_in_order(api, club, make_record):
     assert by_offset["next"].endswith(f"after={expected[7]}")
 
 
+def test_the_html_list_walks_the_log_by_keyset_both_ways(client, director, club, make_record, monkeypatch):
+    """Issue 32: the HTML list pages as the API does — next and previous links by record number, no OFFSET — so
+    its last page costs what its first does; the filters ride along."""
+    from clubs.views import review
+
+    monkeypatch.setattr(review, "PAGE_SIZE", 4)
+    make_many(make_record, 11)
+    expected = numbers(RulingRecord.objects.filter(club=club).order_by("-date", "-number"))
+    client.force_login(director)
+    url = f"/clubs/{club.pk}/rulings/"
+    pages, seen, query = [], [], {"irregularity": "insufficient-bid"}
+    params = dict(query)
+    while True:
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url, params)
+        assert response.status_code == 200
+        assert not any("OFFSET" in q["sql"].upper() for q in queries), "a keyset page reads no OFFSET"
+        page = response.context["page"]
+        assert page.total == 11
+        pages.append(page)
+        seen += numbers(page.records)
+        if page.after is None:
+            break
+        assert f"after={page.after}" in response.content.decode()
+        params = {**query, "after": page.after}
+    assert seen == expected and len(pages) == 3
+    back = []
+    params = {**query, "before": pages[-1].records[0].number}
+    while True:
+        page = client.get(url, params).context["page"]
+        back = numbers(page.records) + back
+        if page.before is None:
+            break
+        params = {**query, "before": page.before}
+    assert back == expected[:8]
+
+
+@pytest.mark.parametrize(
+    "params", [{"after": "9" * 5000}, {"after": "x"}, {"before": "999"}, {"after": 1, "before": 2}]
+)
+def test_a_bad_page_link_is_400_and_says_so(client, director, club, record, params):
+    client.force_login(director)
+    response = client.get(f"/clubs/{club.pk}/rulings/", params)
+    assert response.status_code == 400
+    assert "翻页参数" in response.content.decode()
+
+
 def test_after_keeps_the_filters(api, club, make_record, director2):
     make_many(make_record, 6)
     for _k in range(3):
