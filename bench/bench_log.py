@@ -15,7 +15,7 @@ and, after the last size, each figure's ratio to the first (``log <figure> <N>/<
 * stats: the statistics page (``/clubs/<id>/rulings/stats/``: the chart and its table).
 * csv_first_byte: the CSV export (streamed) until its first chunk is in hand.
 
-Each figure is the median of 5 requests after one warm-up, through Django's test client (the whole middleware
+Each figure is the median CPU time of 5 requests after one warm-up, through Django's test client (the whole middleware
 stack, signed in, no network). The database is ``DATABASE_URL`` when it names PostgreSQL (one scratch database
 per size, ``caipan_bench_log_<N>_<schema>``, created and kept in that cluster), otherwise a scratch SQLite file
 ``var/bench/log-<N>-<schema>.sqlite3``; both are reused while the clubs migrations and this generator are
@@ -268,12 +268,15 @@ def generate(size: int) -> None:
 
 
 def timed(fn) -> float:
+    """The median CPU time of ROUNDS calls after a warm-up, in ms: this process's CPU (the whole request, and with
+    SQLite the database's work too), which other work on a shared machine does not inflate as it does the wall
+    clock (a PostgreSQL server's own CPU is not in it)."""
     fn()  # warm-up
     times = []
     for _ in range(ROUNDS):
-        started = time.perf_counter()
+        started = time.process_time()
         fn()
-        times.append((time.perf_counter() - started) * 1000)
+        times.append((time.process_time() - started) * 1000)
     return statistics.median(times)
 
 
