@@ -11,6 +11,8 @@ FIELDS = {
     "lead_penalties": _("引牌处罚（第26条）"),
     "damaging_pass_check": _("审查强制性不叫是否造成损害（第23条）"),
     "adjusted_score": _("可能判给调整分"),
+    # Issue 27 (P6): the Director considers an adjusted score if the condition the script states holds.
+    "adjustment_review": _("如符合所述条件，裁判考虑判给调整分"),
     "declarer_becomes_dummy": _("庄家改作明手"),
     "penalty_card": _("罚张"),
     "lead_restriction": _("引牌限制"),
