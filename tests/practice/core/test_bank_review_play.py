@@ -27,3 +27,12 @@ def test_p12_a_drill_for_two_cards_played_to_one_trick():
     assert "第58条B款" in scenario.explanation and "第50条B款" in scenario.explanation
     (check,) = scenario.checks
     assert check.inputs["how_exposed"] == "two_played"
+
+
+def test_p14_rv18_and_rv24_teach_the_2001_minute_on_one_trick_only():
+    """Law 64C and the WBFLC November 2001 minute: its scope beyond one trick is not verified, so the bank's
+    both-sides items put the two revokes on the same trick."""
+    for scenario_id in ("rv-18", "rv-24"):
+        scenario = BANK[scenario_id]
+        assert "同一墩" in scenario.explanation, scenario_id
+        assert "第4墩" not in scenario.situation and "第3墩" not in scenario.situation, scenario_id
