@@ -86,6 +86,7 @@ VALUES = {
     ("rectification", "defender_chooses_hand"): _("由防家指定庄家从哪一手引牌"),
     ("rectification", "revoke_corrected_with_transfer"): _("改正藏牌，并按第64条转移赢墩"),
     ("rectification", "no_penalty_on_defenders"): _("对防家不予处罚"),
+    ("rectification", "card_withdrawn"): _("收回明手误出的牌（第45条D款）"),
     ("board_result", "play_normally"): _("照常进行"),
     ("board_result", "result_stands"): _("结果有效"),
     ("board_result", "artificial"): _("取消，判给人为调整分"),
