@@ -11,6 +11,8 @@ FIELDS = {
     "lead_penalties": _("引牌处罚（第26条）"),
     "damaging_pass_check": _("审查强制性不叫是否造成损害（第23条）"),
     "adjusted_score": _("可能判给调整分"),
+    # Issue 27 (P6): the Director considers an adjusted score if the condition the script states holds.
+    "adjustment_review": _("如符合所述条件，裁判考虑判给调整分"),
     "declarer_becomes_dummy": _("庄家改作明手"),
     "penalty_card": _("罚张"),
     "lead_restriction": _("引牌限制"),
@@ -84,6 +86,7 @@ VALUES = {
     ("rectification", "defender_chooses_hand"): _("由防家指定庄家从哪一手引牌"),
     ("rectification", "revoke_corrected_with_transfer"): _("改正藏牌，并按第64条转移赢墩"),
     ("rectification", "no_penalty_on_defenders"): _("对防家不予处罚"),
+    ("rectification", "card_withdrawn"): _("收回明手误出的牌（第45条D款）"),
     ("board_result", "play_normally"): _("照常进行"),
     ("board_result", "result_stands"): _("结果有效"),
     ("board_result", "artificial"): _("取消，判给人为调整分"),
