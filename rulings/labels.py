@@ -90,6 +90,7 @@ VALUES = {
     ("board_result", "play_normally"): _("照常进行"),
     ("board_result", "result_stands"): _("结果有效"),
     ("board_result", "artificial"): _("取消，判给人为调整分"),
+    ("board_result", "cancelled"): _("本桌结果取消，各方保留第一次的成绩"),
     ("artificial_ns", "average_minus"): _("平均分减"),
     ("artificial_ns", "average"): _("平均分"),
     ("artificial_ns", "average_plus"): _("平均分加"),
