@@ -11,7 +11,8 @@ FIELDS = {
     "lead_penalties": _("引牌处罚（第26条）"),
     "damaging_pass_check": _("审查强制性不叫是否造成损害（第23条）"),
     "adjusted_score": _("判给调整分"),
-    "adjustment_review": _("打完后审查是否判给调整分（条件见宣布内容）"),
+    # Issue 27: the Director considers an adjusted score if the condition the script states holds.
+    "adjustment_review": _("如符合所述条件，裁判考虑判给调整分"),
     "declarer_becomes_dummy": _("庄家改作明手"),
     "penalty_card": _("罚张"),
     "lead_restriction": _("引牌限制"),
