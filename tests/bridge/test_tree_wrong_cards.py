@@ -105,7 +105,7 @@ CASES = [
     ),
     pytest.param(
         "play_on_13b",
-        {**SEEN, "information_serious": False, "calls_made": False, "all_four_agree": True},
+        {**SEEN, "information_serious": False, "calls_would_change": False, "all_four_agree": True},
         outcome("13B", "play_normally"),
         "13B",
         id="13B-minor-information-all-agree",
@@ -122,7 +122,7 @@ CASES = [
         {
             **SEEN,
             "information_serious": False,
-            "calls_made": False,
+            "calls_would_change": False,
             "all_four_agree": False,
             **TEAMS_BOTH_PARTLY,
         },
@@ -139,7 +139,11 @@ CASES = [
     ),
     pytest.param(
         "restored_14a",
-        {"problem": "missing_card", "when_missing_found": "before_play", "calls_made": False},
+        {
+            "problem": "missing_card",
+            "when_missing_found": "before_play",
+            "call_would_change_with_card": False,
+        },
         outcome("14A", "play_normally"),
         "14A",
         id="14A-card-on-the-floor-before-the-play",
@@ -266,8 +270,7 @@ CASES = [
         {
             **SEEN,
             "information_serious": False,
-            "calls_made": True,
-            "no_call_would_change": True,
+            "calls_would_change": False,
             "all_four_agree": True,
         },
         outcome("13B", "play_normally"),
@@ -279,8 +282,7 @@ CASES = [
         {
             **SEEN,
             "information_serious": False,
-            "calls_made": True,
-            "no_call_would_change": False,
+            "calls_would_change": True,
             **PAIRS_NS_AT_FAULT,
         },
         outcome("13B", "artificial", NS_MINUS_EW_PLUS),
@@ -292,8 +294,7 @@ CASES = [
         {
             "problem": "missing_card",
             "when_missing_found": "before_play",
-            "calls_made": True,
-            "no_call_would_change": True,
+            "call_would_change_with_card": False,
         },
         outcome("14A", "play_normally"),
         "14A",
@@ -304,8 +305,7 @@ CASES = [
         {
             "problem": "missing_card",
             "when_missing_found": "before_play",
-            "calls_made": True,
-            "no_call_would_change": False,
+            "call_would_change_with_card": True,
             **PAIRS_NS_AT_FAULT,
         },
         outcome("14A", "artificial", NS_MINUS_EW_PLUS),
@@ -389,7 +389,7 @@ def test_playing_on_needs_all_four_players(tree: Tree) -> None:
     """Errata §A, 13A/13B: the Director alone may not decide to play on."""
     for base in (
         {**NOT_SEEN, "calls_made": True, "no_call_would_change": True},
-        {**SEEN, "information_serious": False, "calls_made": False},
+        {**SEEN, "information_serious": False, "calls_would_change": False},
     ):
         result = evaluate(tree, base)
         assert result.question is not None and result.question.fact == "all_four_agree"
@@ -452,24 +452,25 @@ def test_p2_15b_only_the_deprived_side_gets_an_artificial_score(tree: Tree) -> N
 def test_p5_13b_with_a_card_seen_asks_whether_a_call_would_change(tree: Tree) -> None:
     """P5, Law 13 (opening words, 13A) with 13B: a card seen does not lift the condition on calls already made; a
     14-card hand that opened and saw partner's card is not "played normally" when a call would change."""
-    result = evaluate(tree, {**SEEN, "information_serious": False, "all_four_agree": True})
-    assert result.question is not None and result.question.fact == "calls_made"
-    result = evaluate(
-        tree, {**SEEN, "information_serious": False, "all_four_agree": True, "calls_made": True}
-    )
-    assert result.question is not None and result.question.fact == "no_call_would_change"
+    old_walk = {**SEEN, "information_serious": False, "all_four_agree": True}
+    result = evaluate(tree, old_walk)
+    assert result.question is not None and result.question.fact == "calls_would_change"
+    # A new fact, so no old fact set (even one carrying the 13A facts) is re-ruled without being asked.
+    result = evaluate(tree, {**old_walk, "calls_made": True, "no_call_would_change": False})
+    assert result.question is not None and result.question.fact == "calls_would_change"
+    ruling = evaluate(tree, {**old_walk, "calls_would_change": True, **PAIRS_NS_AT_FAULT}).ruling
+    assert ruling is not None and ruling["board_result"] == "artificial"
 
 
 def test_g6_law_14_after_the_auction_asks_about_the_calls(tree: Tree) -> None:
     """G6, Law 14A with 12A2/12C1: a card found missing after the auction but before the play is restored, but when
     the player would have called differently no normal play is possible: artificial scores."""
     result = evaluate(tree, {"problem": "missing_card", "when_missing_found": "before_play"})
-    assert result.question is not None and result.question.fact == "calls_made"
+    assert result.question is not None and result.question.fact == "call_would_change_with_card"
     facts = {
         "problem": "missing_card",
         "when_missing_found": "before_play",
-        "calls_made": True,
-        "no_call_would_change": False,
+        "call_would_change_with_card": True,
         **TEAMS_BOTH_PARTLY,
     }
     ruling = evaluate(tree, facts).ruling
