@@ -253,10 +253,12 @@ _CLAIM_CARDS: tuple[tuple[str, str], ...] = (
 
 
 def _artificial(context: ComputeContext, side: str) -> adjusted.ArtificialScore:
+    """One side's Law 12C1 score from its own fault only (a side's label never depends on the other's; the JS
+    evaluator reads it the same way), so a leaf may score one side alone — Law 15B gives an artificial score only
+    to the side deprived of a result, and that side's fault is the only one asked."""
     facts = context.facts
-    result = adjusted.artificial(
-        str(facts["form"]), {"NS": str(facts["fault_ns"]), "EW": str(facts["fault_ew"])}
-    )
+    fault = str(facts[f"fault_{side.lower()}"])
+    result = adjusted.artificial(str(facts["form"]), {"NS": fault, "EW": fault})
     return result[Side.NS if side == "NS" else Side.EW]
 
 
@@ -274,7 +276,7 @@ def _artificial_computations(side: str) -> tuple[Computation, ...]:
     def imps(context: ComputeContext) -> int | None:
         return _artificial(context, side).imps
 
-    needs = ("form", "fault_ns", "fault_ew")
+    needs = ("form", f"fault_{lower}")
     return (
         Computation(f"artificial_{lower}", label, "enum", requires=needs, doc=f"Law 12C1 label for {side}"),
         Computation(
