@@ -214,8 +214,8 @@ function revokingSide(T, facts) {
   if (revoker === "declarer" || revoker === "dummy") derived = "declaring";
   else if (revoker === "defender") derived = "defending";
   if (given !== null && derived !== null && given !== derived) {
-    throw FactError(T, "revoking_side", "fact.side_contradicts",
-      { given: given, revoker: revoker, derived: derived });
+    // One message per revoker, so the Chinese names no enum value (computations._SIDE_CONTRADICTS).
+    throw FactError(T, "revoking_side", "fact.side_contradicts_" + revoker, {});
   }
   const side = given !== null ? given : derived;
   return typeof side === "string" ? side : null;
@@ -248,8 +248,9 @@ const COMPUTATIONS = {
         facts.offending_side_tricks_after_revoke_trick);
       const offendingTotal = side === "declaring" ? played : T.cards.TOTAL_TRICKS - played;
       if (wonFromRevokeOn > offendingTotal) {
-        throw FactError(T, "declarer_tricks", "fact.tricks_short",
-          { side: side, won: wonFromRevokeOn, played: played, total: offendingTotal });
+        throw FactError(T, "declarer_tricks",
+          side === "declaring" ? "fact.tricks_short_declaring" : "fact.tricks_short_defending",
+          { won: wonFromRevokeOn, played: played, total: offendingTotal });
       }
     }
     return adjustedDeclarerTricks(T, played, transferred, side === "declaring" ? "declaring" : "defending", other);
