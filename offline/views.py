@@ -36,6 +36,7 @@ PRECACHED_STATIC = (
     "js/engine/assigned.js",
     "js/engine/calculators.js",
     "js/engine/claims.js",
+    "js/engine/judgement.js",
     "js/engine/messages.js",
     "js/engine/plan.js",
     "js/engine/reference.js",

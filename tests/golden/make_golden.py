@@ -19,6 +19,8 @@ The files (compact JSON, one line each):
 - reference.json: the reference parser (search.query._reference) and laws.selectors.section_url.
 - calculators.json: the score pad's query (rulings.views.score_page, rulings.calculators.score_from_params and
   score_data), IMPs (bridge.imps) and matchpoints (bridge.inputs.scores_from_text, bridge.matchpoints), good and bad.
+- judgement.json: the ruling form's fields read as rulings/judgement.py reads them (builder_request, builder_given,
+  poll_request), good and bad.
 - summary.json: the wizard's one-line ruling summary (rulings.summary.ruling_summary) of every ruling state of
   trees.json, in both languages, with the labels the page is given (offline.data.outcome_labels).
 """
@@ -540,6 +542,85 @@ def calculator_cases() -> dict[str, object]:
     )  # type: ignore[return-value]
 
 
+def _form(**fields: str) -> dict[str, str]:
+    base = {
+        "offending_side": "EW",
+        "vulnerability": "None",
+        "r0_level": "3",
+        "r0_strain": "NT",
+        "r0_declarer": "N",
+        "r0_tricks": "9",
+        "r0_likely": "on",
+        "r0_probable": "on",
+    }
+    return {**base, **fields}
+
+
+JUDGEMENT_FORMS: list[dict[str, str]] = [
+    {},
+    _form(),
+    _form(board="7", vulnerability=""),
+    _form(board=" 12 "),
+    _form(board="0"),
+    _form(board="x"),
+    _form(r0_tricks="14"),
+    _form(r0_tricks="-1"),
+    _form(r0_tricks="ten"),
+    _form(r0_level="pass", r0_strain="", r0_declarer="", r0_tricks=""),
+    _form(r1_level="4", r1_strain="S", r1_dbl="X", r1_declarer="E", r1_tricks="10", r1_probable="on"),
+    _form(r2_level="2", r2_strain="H", r2_declarer="S"),
+    _form(
+        committee="on",
+        r0_weight="60",
+        r1_level="4",
+        r1_strain="H",
+        r1_declarer="N",
+        r1_tricks="10",
+        r1_weight="40",
+    ),
+    _form(committee="on", r0_weight="abc"),
+    _form(committee="on", r0_weight="33.5"),
+    _form(committee="on", r0_weight="1e2"),
+    _form(committee="on", r0_weight=" 25 "),
+    _form(r0_weight="50"),
+    _form(t_level="4", t_strain="S", t_declarer="N", t_tricks="10", keeps_table="on"),
+    _form(t_level="4", t_strain="S", t_declarer="N", t_tricks="15"),
+    _form(other_table="420"),
+    _form(other_table="-50"),
+    _form(other_table="4.5"),
+    _form(field_scores="420 450, -50，100"),
+    _form(field_scores="420 abc"),
+    _form(offending_side="", r0_level=""),
+    {"poll_action": "3NT"},
+    {"p0_call": "3NT", "p0_chose": "3", "p0_considered": "5", "p1_call": "Pass", "p1_chose": "2"},
+    {"p0_call": "3NT", "p0_chose": "x"},
+    {"p0_call": "3NT", "p0_considered": "-1", "poll_action": "3NT"},
+    {"p2_call": "4S", "p2_chose": "1", "p5_call": "X", "p5_considered": "4"},
+    {"p0_call": "", "p0_chose": "3"},
+]
+
+
+def judgement_cases() -> dict[str, object]:
+    from rulings.judgement import BUILDER_ROWS, POLL_ROWS, builder_given, builder_request, poll_request
+
+    def answer(function, data) -> object:
+        try:
+            return {"ok": function(data)}
+        except FieldError as exc:
+            return {"error": {"code": exc.code, "field": exc.field, "params": _json(exc.params)}}
+
+    return _json(
+        {
+            "builder_rows": [f"r{row}_" for row in range(BUILDER_ROWS)],
+            "poll_rows": [f"p{row}_" for row in range(POLL_ROWS)],
+            "cases": [
+                [data, answer(builder_request, data), builder_given(data), answer(poll_request, data)]
+                for data in JUDGEMENT_FORMS
+            ],
+        }
+    )  # type: ignore[return-value]
+
+
 def summary_cases(states: list[list[object]]) -> dict[str, object]:
     from django.utils import translation
 
@@ -580,6 +661,7 @@ def golden() -> dict[str, object]:
         "trees.json": states,
         "summary.json": summary_cases(states),
         "calculators.json": calculator_cases(),
+        "judgement.json": judgement_cases(),
         "law77.json": law77_cases(),
         "law64.json": law64_cases(),
         "errors.json": _json([[kind, args, _server_error(kind, args)] for kind, args in BAD_INPUTS]),

@@ -246,4 +246,4 @@ function adjusted(params, T) {
   throw FieldError("method", "adjusted.method_unknown", { value: method });
 }
 
-export { FieldError, given, required, wholeNumber, scoresFromText, scoreFromParams, imps, matchpoints, adjusted };
+export { FieldError, given, required, wholeNumber, number, scoresFromText, scoreFromParams, imps, matchpoints, adjusted };

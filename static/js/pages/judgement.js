@@ -11,6 +11,7 @@
 import * as Tree from "../engine/trees.js";
 import * as Messages from "../engine/messages.js";
 import * as Assigned from "../engine/assigned.js";
+import * as Judgement from "../engine/judgement.js";
 
 function start() {
   const form = /** @type {any} */ (document.querySelector("[data-builder-form]"));
@@ -80,109 +81,20 @@ function start() {
     const head = parts.label ? label("error_field", parts.label) : label("error");
     return el("p", { "class": "notice error", role: "alert", "data-field": error.field || "" }, [head + parts.message]);
   }
-  /** @param {string | undefined} code @param {any} fieldName @param {any} params */
-  function InputError(code, fieldName, params) {
-    const error = /** @type {any} */ (new Error(code));
-    error.name = "FactError";
-    error.code = code;
-    error.field = fieldName;
-    error.params = params;
-    return error;
-  }
-
-  // ------------------------------------------------------------------------- reading (rulings/judgement.py)
-  const WHOLE = /^[+-]?\d+$/;
-  /** @param {string} text @param {string} name @param {number | null} low @param {number | null} high */
-  function wholeNumber(text, name, low, high) {
-    if (!WHOLE.test(text)) throw InputError("input.not_whole", name, { name: name, value: text });
-    const number = parseInt(text, 10);
-    if ((low !== null && number < low) || (high !== null && number > high)) {
-      if (high === null) throw InputError("input.below", name, { name: name, low: low, value: number });
-      throw InputError("input.out_of_range", name, { name: name, low: low, high: high, value: number });
-    }
-    return number;
-  }
-  /** @param {string} text @param {string} name */
-  function decimal(text, name) {
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) {
-      throw InputError("input.not_number", name, { name: name, value: text });
-    }
-    return parseFloat(text);
-  }
-  /** @param {string} text @param {string} name */
-  function scoresFromText(text, name) {
-    return text.trim().split(/[\s,，]+/).filter(Boolean).map(function (/** @type {string} */ token) {
-      if (!WHOLE.test(token)) throw InputError("input.not_score", name, { token: token });
-      return parseInt(token, 10);
-    });
-  }
-  /** @param {any} prefix */
-  function contractOf(prefix) {
-    const level = value(prefix + "level");
-    if (!level) return null;
-    if (level.toUpperCase() === "PASS") return "PASS";
-    return level + value(prefix + "strain") + value(prefix + "dbl");
-  }
-  /** @param {any} prefix @param {string} where @returns {Record<string, any>} */
-  function resultOf(prefix, where) {
-    const tricks = value(prefix + "tricks");
-    return {
-      contract: contractOf(prefix),
-      declarer: value(prefix + "declarer") || null,
-      tricks: tricks ? wholeNumber(tricks, where + ".tricks", 0, 13) : null
-    };
-  }
+  /** @returns {string[]} */
   function builderRows() {
-    return Array.prototype.map.call(form.querySelectorAll(".builder-row[data-row]"), function (row) {
+    return /** @type {string[]} */ (Array.prototype.map.call(form.querySelectorAll(".builder-row[data-row]"), function (row) {
       return "r" + row.getAttribute("data-row") + "_";
-    });
+    }));
   }
-  function builderGiven() { return builderRows().some(function (prefix) { return contractOf(prefix) !== null; }); }
-  function builderRequest() {
-    /** @type {Record<string, any>} */
-    const request = { offending_side: value("offending_side") || null };
-    if (value("board")) request.board = wholeNumber(value("board"), "board", 1, null);
-    if (value("vulnerability")) request.vulnerability = value("vulnerability");
-    const committee = checked("committee");
-    if (committee) request.appeals_committee = true;
-    /** @type {any[]} */
-    const results = [];
-    builderRows().forEach(function (prefix) {
-      if (contractOf(prefix) === null) return;
-      const where = "results[" + results.length + "]";
-      const result = resultOf(prefix, where);
-      result.likely = checked(prefix + "likely");
-      result.at_all_probable = checked(prefix + "probable");
-      if (committee && value(prefix + "weight")) result.weight = decimal(value(prefix + "weight"), where + ".weight") / 100;
-      results.push(result);
-    });
-    request.results = results;
-    if (contractOf("t_") !== null) {
-      request.table_result = resultOf("t_", "table_result");
-      if (checked("keeps_table")) request.non_offending_keeps_table_result = true;
-    }
-    if (value("other_table")) request.other_table_score_ns = wholeNumber(value("other_table"), "other_table_score_ns", null, null);
-    if (value("field_scores")) request.field_scores_ns = scoresFromText(value("field_scores"), "field_scores_ns");
-    return request;
+  // The builder's request and the poll, read from the fields as the server reads them (engine/judgement.js).
+  function builderGiven() { return Judgement.builderGiven(value, builderRows()); }
+  function builderRequest() { return Judgement.builderRequest(value, builderRows()); }
+  /** @returns {string[]} */
+  function pollRows() {
+    return /** @type {string[]} */ (Array.prototype.map.call(form.querySelectorAll(".poll-row"), function (row, i) { return "p" + i + "_"; }));
   }
-  function pollRows() { return Array.prototype.map.call(form.querySelectorAll(".poll-row"), function (row, i) { return "p" + i + "_"; }); }
-  function pollRequest() {
-    /** @type {any[]} */
-    const calls = [];
-    pollRows().forEach(function (prefix) {
-      const call = value(prefix + "call");
-      if (!call) return;
-      const where = "calls[" + calls.length + "]";
-      /** @type {Record<string, any>} */
-      const entry = { call: call };
-      ["chose", "considered"].forEach(function (name) {
-        if (value(prefix + name)) entry[name] = wholeNumber(value(prefix + name), where + "." + name, null, null);
-      });
-      calls.push(entry);
-    });
-    if (!calls.length && !value("poll_action")) return null;
-    return { action: value("poll_action") || null, calls: calls };
-  }
+  function pollRequest() { return Judgement.pollRequest(value, pollRows()); }
 
   // ------------------------------------------------------------------------------------- the builder
   /**
@@ -192,7 +104,8 @@ function start() {
     try {
       return { status: "ok", answer: fn() };
     } catch (/** @type {any} */ error) {
-      if (error && error.name === "FactError") return { status: "error", error: error };
+      // The engine's input errors (bridge.inputs: FieldError) and its rule errors (FactError) alike.
+      if (error && (error.name === "FactError" || error.name === "FieldError")) return { status: "error", error: error };
       throw error;
     }
   }
