@@ -472,6 +472,28 @@ SCORE_QUERIES = [
         itertools.product(range(1, 8), ["C", "D", "H", "S", "NT"], ["", "X", "XX"], [0, 6, 9, 13])
     )
 ]
+ADJUSTED_QUERIES = [
+    "method=artificial&form=pairs&fault_NS=none&fault_EW=partial&session_NS=63.456",
+    "method=artificial&form=teams&fault_NS=none&fault_EW=direct",
+    "method=artificial&form=pairs&fault_NS=none",
+    "method=artificial&form=pairs&fault_NS=none&fault_EW=none&session_EW=abc",
+    "method=artificial&form=pairs&fault_NS=none&fault_EW=none&session_EW=120",
+    "method=artificial&form=pairs&fault_NS=none&fault_EW=none&session_EW=-1",
+    "method=artificial&form=pairs&fault_NS=direct&fault_EW=partial&session_NS=70&session_EW=45.5",
+    "method=artificial&form=teams&fault_NS=partial&fault_EW=partial&session_NS=70",
+    "method=artificial&form=Pairs&fault_NS=NONE&fault_EW=direct",
+    "method=artificial&form=rubber&fault_NS=none&fault_EW=none",
+    "method=artificial&form=pairs&fault_NS=sometimes&fault_EW=none",
+    "method=assigned&vulnerability=EW&NS_contract=3NT&NS_declarer=N&NS_tricks=8&EW_contract=4H&EW_declarer=E&EW_tricks=10",
+    "method=assigned&vulnerability=Both&NS_contract=4SX&NS_declarer=S&NS_tricks=9&EW_contract=PASS",
+    "method=assigned&NS_contract=3NT&NS_declarer=N&NS_tricks=8",
+    "method=assigned&vulnerability=EW&NS_contract=3Z&NS_declarer=N&NS_tricks=8&EW_contract=4H&EW_declarer=E&EW_tricks=10",
+    "method=assigned&vulnerability=EW&NS_contract=3NT&NS_declarer=N&NS_tricks=14&EW_contract=4H&EW_declarer=E&EW_tricks=10",
+    "method=assigned&vulnerability=EW&NS_contract=3NT&NS_declarer=Q&NS_tricks=8&EW_contract=4H&EW_declarer=E&EW_tricks=10",
+    "method=assigned&vulnerability=sometimes&NS_contract=3NT&NS_declarer=N&NS_tricks=8&EW_contract=4H&EW_declarer=E&EW_tricks=10",
+    "method=bogus",
+    "method=",
+]
 MATCHPOINT_TEXTS = [
     "420 420 450 -50 170 420 -100",
     "420",
@@ -530,13 +552,40 @@ def calculator_cases() -> dict[str, object]:
             "top": result.top,
         }
 
+    def adjusted(query: str) -> dict:
+        from urllib.parse import parse_qsl
+
+        from rulings.calculators import adjusted_score
+        from rulings.forms import adjustment_from_post
+
+        try:
+            answer = adjusted_score(
+                adjustment_from_post(dict(parse_qsl(query, keep_blank_values=True))) or {}
+            )
+        except FieldError as exc:
+            return {"error": {"code": exc.code, "field": exc.field, "params": _json(exc.params)}}
+        if (
+            "NS" in answer and "label" in answer["NS"]
+        ):  # artificial (the pad draws label, laws, percent or IMPs)
+            keep = ("label", "label_zh", "laws", "percent", "imps")
+            return {side: {k: v for k, v in answer[side].items() if k in keep} for side in ("NS", "EW")}
+        fields = ("contract", "declarer", "tricks", "score_ns", "score_ew")
+        return {
+            "NS": {k: answer["NS"][k] for k in fields},
+            "EW": {k: answer["EW"][k] for k in fields},
+            "score_ns": answer["score_ns"],
+            "score_ew": answer["score_ew"],
+        }
+
     with translation.override("zh-hans"):
         score_cases = [[query, _score_answer_of(query)] for query in SCORE_QUERIES]
+        adjusted_cases = [[query, adjusted(query)] for query in ADJUSTED_QUERIES]
     diffs = [*range(-4500, 4501, 10), 15, -15, 5, 7995, 1_000_000]
     return _json(
         {
             "score": score_cases,
             "imps": [[diff, bridge.imps(diff)] for diff in diffs],
+            "adjusted": adjusted_cases,
             "matchpoints": [[text, matchpoints(text)] for text in MATCHPOINT_TEXTS],
         }
     )  # type: ignore[return-value]
@@ -672,7 +721,8 @@ def golden() -> dict[str, object]:
 
 
 def dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
+    # allow_nan=False: JSON.parse reads no Infinity or NaN, so a case that needs one cannot go in a golden file.
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
 
 
 def main() -> None:

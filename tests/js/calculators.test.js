@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import * as Calc from "../../static/js/engine/calculators.js";
+import { PyFloat } from "../../static/js/engine/messages.js";
 import { golden, T } from "./golden.js";
 
 const cases = golden("calculators.json");
@@ -11,7 +12,11 @@ const cases = golden("calculators.json");
 /** @param {any} error */
 function errorOf(error) {
   if (!error || error.name !== "FieldError") throw error;
-  return { error: { code: error.code, field: error.field, params: error.params } };
+  // A PyFloat param (a float in Python, so the message prints 120.0) is its number in JSON.
+  /** @type {Record<string, any>} */
+  const params = {};
+  for (const [k, v] of Object.entries(error.params)) params[k] = v instanceof PyFloat ? v.value : v;
+  return { error: { code: error.code, field: error.field, params: params } };
 }
 
 test("the score pad's query: the same score, breakdown and board, or the same error", () => {
@@ -44,5 +49,30 @@ test("matchpoints and percentages, and the scores' text refused alike", () => {
               percentages: r.rows.map((/** @type {any} */ row) => row.pct), top: r.top };
     } catch (error) { got = errorOf(error); }
     assert.deepStrictEqual(got, expected, text);
+  }
+});
+
+test("adjusted scores: 12C1's artificial scores and 12C2's assigned pad, or the same error", () => {
+  for (const [query, expected] of cases.adjusted) {
+    let got;
+    try {
+      const r = Calc.adjusted(new URLSearchParams(query), T);
+      if (r.sides) {
+        got = {};
+        for (const side of ["NS", "EW"]) {
+          const s = r.sides[side];
+          /** @type {Record<string, any>} */
+          const entry = { label: s.label, label_zh: s.label_text, laws: s.laws };
+          if (s.percent !== null) entry.percent = s.percent;
+          if (s.imps !== null) entry.imps = s.imps;
+          got[side] = entry;
+        }
+      } else {
+        /** @param {any} o */
+        const pick = (o) => ({ contract: o.contract, declarer: o.declarer, tricks: o.tricks, score_ns: o.score_ns, score_ew: o.score_ew });
+        got = { NS: pick(r.NS), EW: pick(r.EW), score_ns: r.score_ns, score_ew: r.score_ew };
+      }
+    } catch (error) { got = errorOf(error); }
+    assert.deepStrictEqual(got, expected, query);
   }
 });

@@ -243,7 +243,7 @@ function adjusted(params, T) {
     return { method: method, NS: scored.NS, EW: scored.EW, score_ns: scored.NS.score_ns, score_ew: scored.EW.score_ew };
   }
   if (method === "weighted") return { method: method, needsNetwork: true };
-  throw FieldError("method", "adjusted.method_unknown", { value: method });
+  throw FieldError("method", "adjusted.method_unknown", {});  // as rulings.calculators: no params
 }
 
 export { FieldError, given, required, wholeNumber, number, scoresFromText, scoreFromParams, imps, matchpoints, adjusted };
