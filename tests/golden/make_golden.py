@@ -21,6 +21,8 @@ The files (compact JSON, one line each):
   score_data), IMPs (bridge.imps) and matchpoints (bridge.inputs.scores_from_text, bridge.matchpoints), good and bad.
 - judgement.json: the ruling form's fields read as rulings/judgement.py reads them (builder_request, builder_given,
   poll_request), good and bad.
+- error-context.json: how a page says an error (config.errors.error_context: the message with the fields it names
+  said by their labels, and the heading's label) for the errors above, in both languages.
 - summary.json: the wizard's one-line ruling summary (rulings.summary.ruling_summary) of every ruling state of
   trees.json, in both languages, with the labels the page is given (offline.data.outcome_labels).
 """
@@ -670,6 +672,66 @@ def judgement_cases() -> dict[str, object]:
     )  # type: ignore[return-value]
 
 
+def _raised(function, *args) -> FieldError | None:
+    try:
+        function(*args)
+    except FieldError as exc:
+        return exc
+    return None
+
+
+def _whole_float(value: object) -> bool:
+    if isinstance(value, float):
+        return value.is_integer()
+    if isinstance(value, dict):
+        return any(_whole_float(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_whole_float(v) for v in value)
+    return False
+
+
+def error_context_cases() -> list[list[object]]:
+    """Every error the cases above raise (but those whose params hold a whole float: JSON cannot say 120.0)."""
+    from django.utils import translation
+
+    from config.errors import error_context
+    from rulings.judgement import builder_request, poll_request
+
+    def tree_call(kind: str, args) -> None:
+        if kind == "tree":
+            evaluate(trees()[args[0]], args[1])
+        elif kind == "fact_type":
+            coerce_fact(dataclasses.replace(trees()[args[0]].fact(args[1]), type=args[2]), args[3])
+        elif kind == "score":
+            score(*args)
+        elif kind == "transfer":
+            tricks_transferred(**args)
+        elif kind == "hand":
+            Hand.parse(args[0], field="cards")
+
+    errors = [_raised(tree_call, kind, args) for kind, args in BAD_INPUTS]
+    errors += [_raised(build_assigned, case) for case in builder_cases()]
+    errors += [_raised(tally, case) for case in poll_cases()]
+    errors += [_raised(builder_request, data) for data in JUDGEMENT_FORMS]
+    errors += [_raised(poll_request, data) for data in JUDGEMENT_FORMS]
+    seen: set[str] = set()
+    out: list[list[object]] = []
+    for exc in errors:
+        if exc is None or _whole_float(exc.params):
+            continue
+        key = json.dumps([exc.code, exc.field, _json(exc.params)], sort_keys=True)
+        if key in seen:
+            continue
+        seen.add(key)
+        said = {}
+        for language in ("zh-hans", "en"):
+            with translation.override(language):
+                context = error_context(exc)
+            said[language] = [context["message"], context["label"]]
+        out.append([exc.code, exc.field, _json(exc.params), said])
+    return out
+
+
 def summary_cases(states: list[list[object]]) -> dict[str, object]:
     from django.utils import translation
 
@@ -711,6 +773,7 @@ def golden() -> dict[str, object]:
         "summary.json": summary_cases(states),
         "calculators.json": calculator_cases(),
         "judgement.json": judgement_cases(),
+        "error-context.json": error_context_cases(),
         "law77.json": law77_cases(),
         "law64.json": law64_cases(),
         "errors.json": _json([[kind, args, _server_error(kind, args)] for kind, args in BAD_INPUTS]),
