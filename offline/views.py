@@ -43,6 +43,7 @@ PRECACHED_STATIC = (
     "js/engine/search.js",
     "js/engine/summary.js",
     "js/engine/trees.js",
+    "js/engine/wizard.js",
     "js/pages/app.js",
     "js/pages/calculators.js",
     "js/pages/judgement.js",

@@ -23,6 +23,8 @@ The files (compact JSON, one line each):
   poll_request), good and bad.
 - error-context.json: how a page says an error (config.errors.error_context: the message with the fields it names
   said by their labels, and the heading's label) for the errors above, in both languages.
+- wizard.json: the wizard's walk in screens (rulings/wizard_views.py: remaining_questions of every question of every
+  tree, _rare_group, _screens and _back_url of the question states of trees.json) and urllib.parse.urlencode.
 - summary.json: the wizard's one-line ruling summary (rulings.summary.ruling_summary) of every ruling state of
   trees.json, in both languages, with the labels the page is given (offline.data.outcome_labels).
 """
@@ -732,6 +734,59 @@ def error_context_cases() -> list[list[object]]:
     return out
 
 
+URLENCODE_PAIRS = [
+    [["contract", "4S"], ["declarer_tricks", "10"]],
+    [["q", "第64条 藏牌"], ["x", "a&b=c"], ["y", "it's (fine)*!"], ["z", "~-_."], ["w", "1+1 /2?"]],
+    [["contract", "6♥X"], ["vulnerability", "双有"], ["claimer_cards", "SAK3 HQJ10 C54"]],
+    [],
+]
+
+
+def wizard_cases(states: list[list[object]]) -> dict[str, object]:
+    from types import SimpleNamespace
+    from urllib.parse import urlencode
+
+    from bridge.trees import QuestionNode
+    from rulings.wizard_views import (
+        RARE_GROUPS,
+        _back_url,
+        _group_facts,
+        _rare_group,
+        _screens,
+        remaining_questions,
+    )
+    from tests.offline.cases import as_url_values
+
+    remaining = [
+        [slug, node.id, list(remaining_questions(tree, node.id, _group_facts(tree)))]
+        for slug, tree in trees().items()
+        for node in tree.nodes
+        if isinstance(node, QuestionNode)
+    ]
+    rare = []
+    walks = []
+    for slug, facts, answer in states:
+        if answer["status"] != "question":  # type: ignore[index]
+            continue
+        tree = trees()[slug]  # type: ignore[index]
+        names = [step["fact"] for step in answer["path"]]  # type: ignore[index]
+        base = [[name, value] for name, value in as_url_values(facts).items()]  # type: ignore[arg-type]
+        fact = answer["question"]["fact"]  # type: ignore[index]
+        if fact in _group_facts(tree):
+            rare.append([slug, base, fact, _rare_group(tree, dict(base), fact)])
+        steps = [{"fact": SimpleNamespace(name=name), "back_url": f"back{i}"} for i, name in enumerate(names)]
+        walks.append([slug, names, _screens(tree, steps), _back_url("", tree, steps)])
+    return _json(
+        {
+            "groups": {slug: list(names) for slug, names in RARE_GROUPS.items()},
+            "remaining": remaining,
+            "rare": rare,
+            "walks": walks,
+            "urlencode": [[pairs, urlencode([tuple(pair) for pair in pairs])] for pairs in URLENCODE_PAIRS],
+        }
+    )  # type: ignore[return-value]
+
+
 def summary_cases(states: list[list[object]]) -> dict[str, object]:
     from django.utils import translation
 
@@ -771,6 +826,7 @@ def golden() -> dict[str, object]:
         "trees-data.json": _json({slug: tree.as_dict() for slug, tree in trees().items()}),
         "trees.json": states,
         "summary.json": summary_cases(states),
+        "wizard.json": wizard_cases(states),
         "calculators.json": calculator_cases(),
         "judgement.json": judgement_cases(),
         "error-context.json": error_context_cases(),

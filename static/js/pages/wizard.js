@@ -8,6 +8,8 @@
 import * as Tree from "../engine/trees.js";
 import * as Messages from "../engine/messages.js";
 import { summariser } from "../engine/summary.js";
+import * as Wizard from "../engine/wizard.js";
+import { urlencode } from "../engine/wizard.js";
 
 function start() {
   const box = /** @type {any} */ (document.getElementById("offline-wizard"));
@@ -45,17 +47,6 @@ function start() {
   function escapeHtml(text) {
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
       .replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
-  }
-  // Python's urllib.parse.urlencode (quote_plus), so links read exactly like the server's.
-  /** @param {string | number | boolean} text */
-  function quotePlus(text) {
-    return encodeURIComponent(text).replace(/[!'()*]/g, function (c) {
-      return "%" + c.charCodeAt(0).toString(16).toUpperCase();
-    }).replace(/%20/g, "+");
-  }
-  /** @param {any[]} pairs */
-  function urlencode(pairs) {
-    return pairs.map(function (/** @type {any[]} */ p) { return quotePlus(p[0]) + "=" + quotePlus(String(p[1])); }).join("&");
   }
   /** @param {any} value */
   function queryValue(value) { return typeof value === "boolean" ? (value ? "true" : "false") : String(value); }
@@ -126,85 +117,17 @@ function start() {
 
   // rulings/wizard_views.py: the rare exceptions asked on one screen, the screens taken and still to come.
   const groups = outcomeLabels.groups || {};
-  /** @param {any} object @param {string} name */
-  function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
   /** @param {any} tree */
   function groupMembers(tree) { return groups[tree.slug] || []; }
-  /** @param {any[]} pairs */
-  function pairsObject(pairs) {
-    /** @type {Record<string, any>} */
-    const out = {};
-    pairs.forEach(function (/** @type {any[]} */ p) { out[p[0]] = p[1]; });
-    return out;
-  }
-  // _rare_group: answer every member "no" and see which the tree asks in a row from `fact`.
-  /** @param {any} tree @param {any} base @param {any} fact @param {any} tables */
-  function rareGroup(tree, base, fact, tables) {
-    const members = groupMembers(tree);
-    if (members.indexOf(fact) < 0) return [];
-    const trial = pairsObject(base);
-    members.forEach(function (/** @type {string} */ name) { if (!has(trial, name)) trial[name] = "false"; });
-    const path = Tree.evaluate(tree, trial, tables).path.map(function (step) { return step.fact; });
-    /** @type {any[]} */
-    const run = [];
-    for (let i = path.indexOf(fact); i >= 0 && i < path.length; i++) {
-      if (members.indexOf(path[i]) < 0) break;
-      run.push(path[i]);
-    }
-    return run.length > 1 ? run : [];
-  }
-  /** @param {any} members @param {any} steps @param {number} i */
-  function startsScreen(members, steps, i) {
-    return i === 0 || !(members.indexOf(steps[i].name) >= 0 && members.indexOf(steps[i - 1].name) >= 0);
-  }
-  /** @param {any} tree @param {any} steps */
-  function screens(tree, steps) {
-    const members = groupMembers(tree);
-    let n = 0;
-    for (let i = 0; i < steps.length; i++) if (startsScreen(members, steps, i)) n++;
-    return n;
-  }
-  /** @param {any} tree @param {any} steps */
-  function backUrlOf(tree, steps) {
-    if (!steps.length) return null;
-    const members = groupMembers(tree);
-    let cut = steps.length - 1;
-    while (!startsScreen(members, steps, cut)) cut--;
-    return steps[cut].back_url;
-  }
-  /** @param {any} node */
-  function targets(node) {
-    /** @type {any[]} */
-    const found = [];
-    Object.keys(node.branches || {}).forEach(function (k) { found.push(node.branches[k]); });
-    (node.ranges || []).forEach(function (/** @type {any} */ r) { found.push(r.next); });
-    if (node["default"] !== undefined && node["default"] !== null) found.push(node["default"]);
-    return found.filter(function (t, i) { return found.indexOf(t) === i; });
-  }
-  // remaining_questions: (fewest, most) screens from a node to a ruling, this one included.
-  /** @param {any} tree @param {any} nodeId */
-  function remainingQuestions(tree, nodeId) {
-    const members = groupMembers(tree);
-    /** @type {Record<string, number[]>} */
-    const memo = {};
-    /** @param {string} id @param {string | boolean} inGroup */
-    function span(id, inGroup) {
-      const key = id + "|" + inGroup;
-      if (!has(memo, key)) {
-        const node = tree.nodes[id];
-        if (!node || !has(node, "ask")) memo[key] = [0, 0];
-        else {
-          const grouped = members.indexOf(node.ask) >= 0;
-          const cost = grouped && inGroup ? 0 : 1;
-          const spans = targets(node).map(function (t) { return span(t, grouped); });
-          memo[key] = [cost + Math.min.apply(null, spans.map(function (s) { return s[0]; })),
-                       cost + Math.max.apply(null, spans.map(function (s) { return s[1]; }))];
-        }
-      }
-      return memo[key];
-    }
-    return span(nodeId, false);
-  }
+  // The walk's screens (rulings/wizard_views.py, in engine/wizard.js), with this tree's rare-exception group.
+  /** @param {any} tree @param {any[]} base @param {string} fact @param {any} tables */
+  function rareGroup(tree, base, fact, tables) { return Wizard.rareGroup(tree, groupMembers(tree), base, fact, tables); }
+  /** @param {any} tree @param {any[]} steps */
+  function screens(tree, steps) { return Wizard.screens(groupMembers(tree), steps); }
+  /** @param {any} tree @param {any[]} steps */
+  function backUrlOf(tree, steps) { return Wizard.backUrlOf(groupMembers(tree), steps); }
+  /** @param {any} tree @param {string} nodeId */
+  function remainingQuestions(tree, nodeId) { return Wizard.remainingQuestions(tree, groupMembers(tree), nodeId); }
   /** @param {any} tree @param {any[]} path */
   function questionNode(tree, path) {
     let id = tree.start;
