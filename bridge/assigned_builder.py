@@ -14,7 +14,16 @@ arithmetic, which is all this module does:
 
 The judgements stay the Director's: "likely", "at all probable" and the weights are inputs, never computed. The
 figures sometimes quoted for them (ACBL: likely ≈ one in three, at all probable ≈ one in six) are regulations,
-not law. Where the non-offending side caused part of its own damage by irrational, wild or gambling action (the
+not law.
+
+With the table result given, the builder first asks whether there was damage at all (Laws 16A2, 40C, 12C2:
+an assigned score redresses damage). When the non-offending side's most favourable likely result is no better
+for it than the table result, there is nothing to redress: the table result stands for both sides, and the
+answer says so (``damage`` false, ``note``). An assigned score never gives the offending side more than its
+table result; since every listed result scores the same for NS as minus for EW, that can only happen when there
+was no damage, and a request that would still do it is refused.
+
+Where the non-offending side caused part of its own damage by irrational, wild or gambling action (the
 WBF Code of Practice, not the 1997 law text), the Director may let it keep the table result
 (``non_offending_keeps_table_result``); the offending side still gets its 12C2 score.
 
@@ -162,6 +171,10 @@ class AssignedBuild:
     knockout_imps_ns: float | None = None
     equity: Equity | None = None
     laws: tuple[str, ...] = ("12C2", "77")
+    damage: bool | None = None
+    """With the table result: whether the non-offending side's best likely result beats it (16A2, 40C, 12C2)."""
+    best_likely: Score | None = None
+    """The non-offending side's most favourable likely result, kept for the no-damage note."""
 
     @property
     def non_offending_side(self) -> Side:
@@ -184,6 +197,19 @@ class AssignedBuild:
             "NS": _outcome(self.ns.score),
             "EW": _outcome(self.ew.score),
         }
+
+    def note(self) -> dict[str, str] | None:
+        """What the Director says when there is nothing to redress, in both languages (None otherwise)."""
+        if self.damage is not False or self.table is None:
+            return None
+        assert self.best_likely is not None
+        side = self.non_offending_side
+        params: dict[str, object] = {
+            "best": _short(self.best_likely, side),
+            "table": _short(self.table, side),
+        }
+        message = messages.ASSIGNED_NO_DAMAGE
+        return {"code": message.code, "en": message.format("en", params), "zh": message.format("zh", params)}
 
     def as_dict(self) -> dict[str, object]:
         """The answer of POST /api/assigned-score/."""
@@ -225,7 +251,9 @@ class AssignedBuild:
             },
             "comparison": comparison,
             "equity": None if self.equity is None else self.equity.as_dict(),
-            "adjustment": self.adjustment(),
+            "damage": self.damage,
+            "note": self.note(),
+            "adjustment": None if self.damage is False else self.adjustment(),
             "laws": list(self.laws),
         }
 
@@ -237,6 +265,13 @@ def _result_fields(result: Score) -> dict[str, object]:
         "tricks": result.tricks,
         "result": result.result,
     }
+
+
+def _short(result: Score, side: Side) -> str:
+    """A result as the no-damage note names it: ``4HX W 9: NS +200`` (the side's own points)."""
+    declarer = "" if result.declarer is None else f" {result.declarer.value}"
+    tricks = "" if result.tricks is None else f" {result.tricks}"
+    return f"{result.contract}{declarer}{tricks}: {side.value} {points(result, side):+d}"
 
 
 def _outcome(result: Score) -> dict[str, object]:
@@ -453,24 +488,42 @@ def build_assigned(request: object) -> AssignedBuild:
 
     non_offending = offending.opponents
     sides: dict[Side, SideScore] = {}
-    if keeps_table:
+    best_index = _pick(results, non_offending, best=True)
+    damage: bool | None = None
+    if table is not None:
+        # Laws 16A2, 40C, 12C2: an assigned score redresses damage. If the best the non-offending side could
+        # likely have scored is no better for it than the table, there is none: the table result stands.
+        damage = points(results[best_index].score, non_offending) > points(table, non_offending)
+    if damage is False:
+        assert table is not None
+        for side, role in ((non_offending, NON_OFFENDING), (offending, OFFENDING)):
+            sides[side] = SideScore(side, role, TABLE, None, table, points(table, side))
+    elif keeps_table:
         assert table is not None
         sides[non_offending] = SideScore(
             non_offending, NON_OFFENDING, TABLE, None, table, points(table, non_offending)
         )
     else:
-        index = _pick(results, non_offending, best=True)
-        chosen = results[index].score
+        chosen = results[best_index].score
         sides[non_offending] = SideScore(
-            non_offending, NON_OFFENDING, LIKELY, index, chosen, points(chosen, non_offending)
+            non_offending, NON_OFFENDING, LIKELY, best_index, chosen, points(chosen, non_offending)
         )
-    index = _pick(results, offending, best=False)
-    chosen = results[index].score
-    sides[offending] = SideScore(
-        offending, OFFENDING, AT_ALL_PROBABLE, index, chosen, points(chosen, offending)
-    )
+    if damage is not False:
+        index = _pick(results, offending, best=False)
+        chosen = results[index].score
+        sides[offending] = SideScore(
+            offending, OFFENDING, AT_ALL_PROBABLE, index, chosen, points(chosen, offending)
+        )
+    if table is not None and sides[offending].points > points(table, offending):
+        # 12C2: never more for the offenders than at the table (a hard stop, not a note).
+        raise AdjustedScoreError(
+            messages.ASSIGNED_OFFENDERS_GAIN,
+            "table_result",
+            assigned=sides[offending].points,
+            table=points(table, offending),
+        )
 
-    laws = ["12C2", "77"]
+    laws = ["12C2", "77"] if damage is not False else ["12C2", "16A2", "40C", "77"]
     top: int | None = None
     knockout: float | None = None
     if other is not None:
@@ -507,6 +560,8 @@ def build_assigned(request: object) -> AssignedBuild:
         knockout_imps_ns=knockout,
         equity=equity,
         laws=tuple(laws),
+        damage=damage,
+        best_likely=results[best_index].score,
     )
 
 

@@ -385,6 +385,22 @@ ASSIGNED_FIELD_TOO_MANY = Message(
     "field_scores_ns may hold at most {max} scores.",
     "field_scores_ns 最多只能有 {max} 个分数。",
 )
+ASSIGNED_NO_DAMAGE = Message(
+    "assigned.no_damage",
+    "No damage: the non-offending side's most favourable likely result ({best}) is no better for it than the "
+    "table result ({table}), so there is nothing to redress and the table result stands for both sides "
+    "(Laws 16A2, 40C, 12C2).",
+    "没有损害：非违规方在很可能的结果中最有利的一个（{best}）并不比本桌实际结果（{table}）对它更好，"
+    "没有需要补偿的损害，本桌实际结果对双方有效（第16条A款2项、第40条C款、第12条C款2项）。",
+)
+ASSIGNED_OFFENDERS_GAIN = Message(
+    "assigned.offenders_gain",
+    "The offending side would score {assigned} instead of its table result {table}: an assigned score never "
+    "gives the offending side more than it scored at the table (Law 12C2). Check the results and the table "
+    "result.",
+    "违规方将得到 {assigned}，比其本桌实际结果 {table} 还要好：裁定调整分绝不能让违规方得到比本桌更好的结果"
+    "（第12条C款2项）。请检查各可能结果和本桌实际结果。",
+)
 POLL_CALL_TEXT = Message(
     "poll.call_text",
     "{name} must be the call or play as text (1 to {max} characters), not {value!r}.",

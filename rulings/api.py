@@ -195,8 +195,19 @@ _ASSIGNED_RESPONSE = inline_serializer(
         "equity": serializers.DictField(
             allow_null=True, help_text="Law 12C3 (appeals committee): weighted mix"
         ),
+        "damage": serializers.BooleanField(
+            allow_null=True,
+            help_text="with table_result: whether the non-offending side's best likely result beats the table "
+            "result (Laws 16A2, 40C, 12C2); false means no damage and the table result stands for both sides",
+        ),
+        "note": serializers.DictField(
+            allow_null=True,
+            help_text="{code, en, zh}: what to tell the players when there is nothing to redress",
+        ),
         "adjustment": serializers.DictField(
-            help_text="the two results as the assigned body of POST /api/adjusted-score/ (the club log's)"
+            allow_null=True,
+            help_text="the two results as the assigned body of POST /api/adjusted-score/ (the club log's); "
+            "null when there was no damage",
         ),
         "laws": serializers.ListField(child=serializers.CharField()),
     },

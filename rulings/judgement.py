@@ -150,6 +150,9 @@ def poll_markdown(poll: PollTally, notes: str) -> str:
 def builder_markdown(built: AssignedBuild) -> str:
     """Both sides' assigned scores, for the record's notes (the engine's answer is stored beside them)."""
     lines = ["### " + _("裁定调整分（第12条C款2项）")]
+    note = built.note()
+    if note is not None:
+        return "\n".join([*lines, language.pick(note)])
     for side in (built.ns, built.ew):
         role = _("非违规方") if side.role == "non_offending" else _("违规方")
         basis = {

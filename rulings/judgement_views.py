@@ -200,7 +200,8 @@ def ruling_form_save(request, slug: str):
             facts=facts,
             statement=values.get("statement", "").strip(),
             notes=notes,
-            adjustment=built.adjustment() if built is not None else None,
+            # No damage (16A2, 40C, 12C2): the table result stands, so no adjusted score is logged.
+            adjustment=built.adjustment() if built is not None and built.damage is not False else None,
             status=Status.DRAFT,
             **_date(values.get("date", "")),
         )

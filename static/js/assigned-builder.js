@@ -269,6 +269,12 @@
     return equity;
   }
 
+  // J1: a result as the no-damage note names it, "4HX W 9: NS +200" (assigned_builder._short).
+  function shortText(score, side) {
+    var p = points(score, side);
+    return score.contract + (score.declarer === null ? "" : " " + score.declarer) +
+      (score.tricks === null ? "" : " " + score.tricks) + ": " + side + " " + (p >= 0 ? "+" : "") + p;
+  }
   function outcome(score) { return { contract: score.contract, declarer: score.declarer, tricks: score.tricks }; }
   function resultFields(score) {
     return { contract: score.contract, declarer: score.declarer, tricks: score.tricks, result: score.result };
@@ -306,16 +312,34 @@
 
     var nonOffending = opponents(offending);
     var sides = {};
-    if (keepsTable) {
+    var best = pick(results, nonOffending, true);
+    // J1 (Laws 16A2, 40C, 12C2): with the table result, no damage → the table result stands for both sides.
+    var damage = table === null ? null : points(results[best].score, nonOffending) > points(table, nonOffending);
+    if (damage === false) {
+      sides[nonOffending] = sideScore(nonOffending, "non_offending", "table", null, table);
+      sides[offending] = sideScore(offending, "offending", "table", null, table);
+    } else if (keepsTable) {
       sides[nonOffending] = sideScore(nonOffending, "non_offending", "table", null, table);
     } else {
-      var best = pick(results, nonOffending, true);
       sides[nonOffending] = sideScore(nonOffending, "non_offending", "likely", best, results[best].score);
     }
-    var worst = pick(results, offending, false);
-    sides[offending] = sideScore(offending, "offending", "at_all_probable", worst, results[worst].score);
+    if (damage !== false) {
+      var worst = pick(results, offending, false);
+      sides[offending] = sideScore(offending, "offending", "at_all_probable", worst, results[worst].score);
+    }
+    if (table !== null && sides[offending].points > points(table, offending)) {
+      throw FieldError(T, "table_result", "assigned.offenders_gain",
+        { assigned: sides[offending].points, table: points(table, offending) });
+    }
+    var note = null;
+    if (damage === false) {
+      var noteParams = { best: shortText(results[best].score, nonOffending), table: shortText(table, nonOffending) };
+      note = { code: "assigned.no_damage",
+               en: root.CaipanMessages.text(T.messages, "assigned.no_damage", noteParams, "en"),
+               zh: root.CaipanMessages.text(T.messages, "assigned.no_damage", noteParams, "zh") };
+    }
 
-    var laws = ["12C2", "77"];
+    var laws = damage === false ? ["12C2", "16A2", "40C", "77"] : ["12C2", "77"];
     var top = null, knockout = null, comparison = null;
     if (other !== null) {
       sides.NS.imps = imps(sides.NS.points - other, T);
@@ -362,8 +386,10 @@
       })(),
       comparison: comparison,
       equity: equity,
-      adjustment: { method: "assigned", vulnerability: vulnerability, NS: outcome(sides.NS.score),
-                    EW: outcome(sides.EW.score) },
+      damage: damage,
+      note: note,
+      adjustment: damage === false ? null : { method: "assigned", vulnerability: vulnerability,
+                                              NS: outcome(sides.NS.score), EW: outcome(sides.EW.score) },
       laws: laws
     };
   }

@@ -194,6 +194,8 @@
         el("tbody", {}, [sideRow(answer, "NS"), sideRow(answer, "EW")])
       ])
     ];
+    // J1: no damage (16A2, 40C, 12C2) — the table result stands; the engine's note in the page's language.
+    if (answer.note) nodes.splice(1, 0, el("p", { "class": "notice", "data-cell": "damage", text: english ? answer.note.en : answer.note.zh }));
     if (answer.comparison && answer.comparison.knockout_imps_ns !== undefined && answer.comparison.knockout_imps_ns !== null) {
       nodes.push(el("p", { "data-cell": "knockout", text: label("knockout", answer.comparison.knockout_imps_ns) }));
     }

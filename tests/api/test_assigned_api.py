@@ -165,3 +165,21 @@ def test_the_endpoint_is_in_the_openapi_schema(http):
     assert schema.status == 200
     assert b"/api/assigned-score/" in schema.body
     assert b"AssignedScoreRequest" in schema.body and b"at_all_probable" in schema.body
+
+
+def test_j1_no_damage_is_said_in_the_answer(http):
+    # Laws 16A2, 40C, 12C2. Board 19: table 4♥X by W one down (NS +200); NS likely 3♣ making (+110): no damage.
+    data = http(
+        "POST",
+        URL,
+        {
+            "board": 19,
+            "offending_side": "EW",
+            "table_result": {"contract": "4HX", "declarer": "W", "tricks": 9},
+            "results": [row("3C", "S", 9, True, True)],
+        },
+    ).json()
+    assert data["damage"] is False and data["score_ns"] == 200 and data["score_ew"] == -200
+    assert data["NS"]["basis"] == "table" and data["EW"]["basis"] == "table"
+    assert data["adjustment"] is None and "16A2" in data["laws"]
+    assert data["note"]["en"].startswith("No damage") and data["note"]["zh"].startswith("没有损害")

@@ -323,3 +323,56 @@ def test_side_of_each_score():
     built = build_assigned(CASE_2)
     assert built.side(Side.NS) is built.ns and built.side(Side.EW) is built.ew
     assert built.non_offending_side is Side.EW
+
+
+# --- J1: damage first (Laws 16A2, 40C, 12C2) -----------------------------------------------------------------
+# Board 19 (EW vulnerable), EW offend. Table: 4♥X by W, 9 tricks: doubled vulnerable one down = 200 to NS.
+# Without the infraction NS would likely have played 3♣ by S making 9: 60 + 50 = 110. NS lose nothing by the
+# infraction (110 < 200): there is no damage and the table result stands for both sides.
+NO_DAMAGE = {
+    "board": 19,
+    "offending_side": "EW",
+    "table_result": {"contract": "4HX", "declarer": "W", "tricks": 9},
+    "results": [result("3C", "S", 9, True, True)],
+}
+
+
+def test_j1_no_damage_the_table_result_stands_for_both_sides():
+    """Laws 16A2, 40C, 12C2: an assigned score redresses damage; the NOS never gets less than its table result."""
+    built = build_assigned(NO_DAMAGE)
+    assert built.damage is False
+    assert (built.ns.basis, built.ns.result, built.ns.points) == ("table", None, 200)
+    assert (built.ew.basis, built.ew.result, built.ew.points) == ("table", None, -200)
+    answer = built.as_dict()
+    assert answer["damage"] is False and answer["adjustment"] is None
+    assert answer["note"]["code"] == "assigned.no_damage"
+    assert "No damage" in answer["note"]["en"] and "table result stands" in answer["note"]["en"]
+    assert "没有损害" in answer["note"]["zh"] and "本桌实际结果对双方有效" in answer["note"]["zh"]
+    assert "3C S 9: NS +110" in answer["note"]["en"] and "4HX W 9: NS +200" in answer["note"]["en"]
+    assert answer["laws"] == ["12C2", "16A2", "40C", "77"]
+
+
+def test_j1_the_offenders_never_score_more_than_at_the_table():
+    # Board 19, table 4♥ by W, 9 tricks: vulnerable one down = 100 to NS (EW −100). Likely: 2♥ by W making 9 =
+    # 60 + 30 + 50 = 140 to EW. Without the guard EW (offenders) got +140 instead of −100 (12C2; laws-facts B-12).
+    built = build_assigned(
+        {
+            "board": 19,
+            "offending_side": "EW",
+            "table_result": {"contract": "4H", "declarer": "W", "tricks": 9},
+            "results": [result("2H", "W", 9, True, True)],
+        }
+    )
+    assert built.damage is False and built.ew.points == -100 and built.ns.points == 100
+
+
+def test_j1_a_tie_with_the_table_is_no_damage_and_a_gain_is_damage():
+    equal = {**NO_DAMAGE, "results": [result("4HX", "W", 9, True, True)]}
+    assert build_assigned(equal).damage is False
+    damaged = {**NO_DAMAGE, "results": [result("4S", "N", 10, True, True)]}  # 420 > 200
+    built = build_assigned(damaged)
+    assert built.damage is True and built.ns.points == 420 and built.ew.points == -420
+    assert built.as_dict()["note"] is None and built.as_dict()["adjustment"] is not None
+    # Without the table result the builder cannot judge damage and does not try.
+    bare = {key: value for key, value in damaged.items() if key != "table_result"}
+    assert build_assigned(bare).damage is None

@@ -257,3 +257,11 @@ def test_the_club_log_takes_the_judgement_trees_like_any_tree(client, director, 
     assert detail.status_code == 200
     listing = client.get(f"/clubs/{club.pk}/rulings/", {"irregularity": slug})
     assert listing.status_code == 200 and "复盘" in listing.content.decode()
+
+
+def test_j1_builder_page_says_there_is_no_damage(client):
+    # Laws 16A2, 40C, 12C2: CASE_1 with a table result of 4♠ by N making 10 (NS +620 vulnerable) — the best likely
+    # result (4♥ by S, +620) is no better: the table result stands.
+    post = {**CASE_1, "t_level": "4", "t_strain": "S", "t_dbl": "", "t_declarer": "N", "t_tricks": "10"}
+    html = client.post("/tools/assigned/", post).content.decode()
+    assert 'data-cell="damage"' in html and "没有损害" in html
