@@ -238,7 +238,7 @@ def test_a_trainee_cannot_save(client):
     ("slug", "facts", "rule"),
     [
         ("unauthorized-information", {k.removeprefix("fact."): v for k, v in UI_FACTS.items()}, "73F"),
-        ("misinformation", {"agreement_evidence": "call_wrong"}, "75D"),
+        ("misinformation", {"agreement_evidence": "call_wrong", "implicit_agreement": "false"}, "75D"),
     ],
 )
 def test_the_club_log_takes_the_judgement_trees_like_any_tree(client, director, slug, facts, rule):
