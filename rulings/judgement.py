@@ -3,9 +3,9 @@ form's record for the club log (Laws 12C2, 16A, 73F, 75, 92).
 
 The builder page (/tools/assigned/), the ruling form (/rulings/<slug>/form/) and their script
 (static/js/judgement.js) post the same fields: ``board`` or ``vulnerability``, ``offending_side``, rows
-``r0_…``–``r4_…`` (``level`` 1–7 or PASS, ``strain``, ``dbl``, ``declarer``, ``tricks``, ``likely``,
+``r0_…``–``r11_…`` (``level`` 1–7 or PASS, ``strain``, ``dbl``, ``declarer``, ``tricks``, ``likely``,
 ``probable``, ``weight`` in percent), the table result ``t_…``, ``keeps_table``, ``other_table`` or
-``field_scores``, ``committee``; the poll ``poll_action`` and rows ``p0_…``–``p5_…`` (``call``, ``chose``,
+``field_scores``, ``committee``; the poll ``poll_action`` and rows ``p0_…``–``p7_…`` (``call``, ``chose``,
 ``considered``). :func:`builder_request` and :func:`poll_request` turn them into the bodies bridge reads
 (POST /api/assigned-score/ and bridge.poll.tally); numbers that cannot be read raise an EngineError naming the
 body's field, everything else is left for the engine to refuse with its own message.
@@ -17,16 +17,16 @@ from collections.abc import Callable, Mapping
 
 from django.utils.translation import gettext as _
 
-from bridge.assigned_builder import AssignedBuild
+from bridge.assigned_builder import MAX_RESULTS, AssignedBuild
 from bridge.inputs import number, scores_from_text, whole_number
-from bridge.poll import PollTally
+from bridge.poll import MAX_POLL_CALLS, PollTally
 from bridge.trees import Evaluation, Tree
 from config import language
 
-BUILDER_ROWS = 5
-"""Rows of possible results the form offers (the engine takes up to bridge.assigned_builder.MAX_RESULTS)."""
-POLL_ROWS = 6
-"""Rows of calls the poll form offers (the engine takes up to bridge.poll.MAX_POLL_CALLS)."""
+BUILDER_ROWS = MAX_RESULTS
+"""Rows of possible results the form offers: as many as the engine takes (bridge.assigned_builder.MAX_RESULTS)."""
+POLL_ROWS = MAX_POLL_CALLS
+"""Rows of calls the poll form offers: as many as the engine takes (bridge.poll.MAX_POLL_CALLS)."""
 PASS = "PASS"
 TEXT_LIMITS = {"statement": 600, "decision": 600, "poll_notes": 250}
 """Characters of each text box: enough for a ruling, short enough that the form prints on one A4 page."""

@@ -265,3 +265,28 @@ def test_j1_builder_page_says_there_is_no_damage(client):
     post = {**CASE_1, "t_level": "4", "t_strain": "S", "t_dbl": "", "t_declarer": "N", "t_tricks": "10"}
     html = client.post("/tools/assigned/", post).content.decode()
     assert 'data-cell="damage"' in html and "没有损害" in html
+
+
+def test_j14_the_forms_offer_as_many_rows_as_the_engine_takes(client):
+    """The builder takes 12 possible results (Law 12C2 lists) and the poll 8 calls: the form offers them all."""
+    from bridge.assigned_builder import MAX_RESULTS
+    from bridge.poll import MAX_POLL_CALLS
+    from rulings import judgement
+
+    assert (judgement.BUILDER_ROWS, judgement.POLL_ROWS) == (MAX_RESULTS, MAX_POLL_CALLS) == (12, 8)
+    html = client.get("/rulings/unauthorized-information/form/").content.decode()
+    assert f'name="r{MAX_RESULTS - 1}_level"' in html and f'name="p{MAX_POLL_CALLS - 1}_call"' in html
+    assert 'name="r0_level"' in client.get("/tools/assigned/").content.decode()
+    post = {**CASE_1, "r11_level": "3", "r11_strain": "NT", "r11_declarer": "N", "r11_tricks": "9"}
+    post["r11_probable"] = "on"
+    assert len(judgement.builder_request(post)["results"]) == 3
+
+
+def test_j7e_the_misinformation_poll_asks_what_they_would_call_with_the_correct_explanation(client):
+    """Laws 21B, 40C: an MI poll gives the correct explanation and asks for the call; the UI poll's wording
+    ("without the unauthorised information") is for Law 16A."""
+    mi = client.get("/rulings/misinformation/form/").content.decode()
+    assert 'data-poll-question="misinformation"' in mi and "得到正确的解释，你会怎么叫" in mi
+    assert "不含非法信息" not in mi
+    ui = client.get("/rulings/unauthorized-information/form/").content.decode()
+    assert 'data-poll-question="unauthorized-information"' in ui and "不含非法信息" in ui
