@@ -35,6 +35,7 @@ CASE_1 = {
     "results": [result("4H", "S", 10, True, True), result("4H", "S", 9, False, True)],
     "table_result": {"contract": "4SX", "declarer": "W", "tricks": 9},
     "other_table_score_ns": 170,
+    "knockout": True,  # Law 86B: the average applies to a knockout match only (J13)
 }
 
 
@@ -198,6 +199,7 @@ def test_case_6_offending_declarer_and_knockout_average():
             "offending_side": "NS",
             "results": [result("4HX", "S", 8, True, True), result("4HX", "S", 6, False, True)],
             "other_table_score_ns": -500,
+            "knockout": True,
         }
     )
     assert (built.ew.points, built.ns.points) == (500, -1100)
@@ -376,3 +378,106 @@ def test_j1_a_tie_with_the_table_is_no_damage_and_a_gain_is_damage():
     # Without the table result the builder cannot judge damage and does not try.
     bare = {key: value for key, value in damaged.items() if key != "table_result"}
     assert build_assigned(bare).damage is None
+
+
+# --- J13: the 86B knockout average only for a knockout match --------------------------------------------------
+def test_j13_no_knockout_average_unless_the_event_is_a_knockout():
+    """Law 86B is a knockout-match rule; in a Swiss or round robin each side keeps its own IMPs (78B)."""
+    built = build_assigned({**CASE_1, "knockout": False})
+    assert (built.ns.imps, built.ew.imps, built.knockout_imps_ns) == (10, -10, None)
+    assert "86B" not in built.laws and "78B" in built.laws
+    assert build_assigned({key: v for key, v in CASE_1.items() if key != "knockout"}).knockout_imps_ns is None
+    assert build_assigned(CASE_1).knockout_imps_ns == 10.0
+
+
+# --- J5: the non-offending side's own result (partial redress) ------------------------------------------------
+# CASE_1 (board 5, NS vulnerable, EW offend, table 4♠X by W −1 = NS +100). After the infraction NS made a wild
+# bid; without the infraction, but with that action of their own, they would have played 3♥ by S making 10:
+# 90 + 30 + 50 = 170. Their 12C2 result would be 4♥= (+620): they get 170 (their own part is not redressed);
+# EW still get their 12C2 score −620 (the own row is no possible result for them). The scores need not balance.
+def own_row(contract, declarer, tricks, **extra):
+    return {"contract": contract, "declarer": declarer, "tricks": tricks, "role": "non_offending", **extra}
+
+
+def test_j5_the_non_offending_side_s_own_result_replaces_its_pick_only():
+    """WBF Code of Practice: no redress for the self-inflicted part; the OS keeps its 12C2 score (12C2)."""
+    request = {**CASE_1, "results": [*CASE_1["results"], own_row("3H", "S", 10)]}
+    built = build_assigned(request)
+    assert (built.ns.basis, built.ns.result, built.ns.points) == ("own_action", 2, 170)
+    assert (built.ew.basis, built.ew.result, built.ew.points) == ("at_all_probable", 0, -620)
+    assert not built.balanced
+    assert built.as_dict()["results"][2]["role"] == "non_offending"
+    # Never below the table result: 4♥ by S, 8 tricks = −200 for NS < +100 at the table → the table result.
+    built = build_assigned({**CASE_1, "results": [*CASE_1["results"], own_row("4H", "S", 8)]})
+    assert (built.ns.basis, built.ns.points) == ("table", 100)
+
+
+@pytest.mark.parametrize(
+    ("rows", "extra", "field"),
+    [
+        ([own_row("4H", "S", 11)], {}, "results[2]"),  # 650 beats the 12C2 result 620
+        ([own_row("3H", "S", 10, likely=True)], {}, "results[2].role"),
+        ([own_row("3H", "S", 10), own_row("2H", "S", 10)], {}, "results[3].role"),
+        ([{**own_row("3H", "S", 10), "role": "offending"}], {}, "results[2].role"),
+        (
+            [own_row("3H", "S", 10)],
+            {"non_offending_keeps_table_result": True},
+            "non_offending_keeps_table_result",
+        ),
+    ],
+)
+def test_j5_bad_own_rows_name_the_field(rows, extra, field):
+    with pytest.raises(AdjustedScoreError) as caught:
+        build_assigned({**CASE_1, **extra, "results": [*CASE_1["results"], *rows]})
+    assert caught.value.field == field
+
+
+# --- J10 and J11: who may apply 12C3, and each side weighted apart ----------------------------------------------
+def committee_case(**extra):
+    rows = [result("4H", "S", 10, True, True, 0.6), result("4H", "S", 9, False, True, 0.4)]
+    return {**CASE_1, "results": rows, **extra}
+
+
+def test_j10_the_director_applies_12c3_only_where_the_zone_permits():
+    """1997 12C3: only an appeals committee, "unless the Zonal organisation specifies otherwise"."""
+    with pytest.raises(AdjustedScoreError) as caught:
+        build_assigned(committee_case(director_12c3=True))
+    assert caught.value.field == "director_12c3" and "zone" in caught.value.message
+    built = build_assigned(committee_case(director_12c3=True), zone_permits_director_12c3=True)
+    assert built.equity is not None and built.equity.by == "director" and built.equity.score_ns == 332.0
+    with pytest.raises(AdjustedScoreError) as caught:
+        build_assigned(committee_case(), zone_permits_director_12c3=True)  # no flag: not weighted silently
+    assert caught.value.field == "results[0].weight"
+    built = build_assigned(committee_case(appeals_committee=True))
+    assert built.equity is not None and built.equity.by == "appeals_committee"
+
+
+def test_j11_the_committee_weights_the_offending_side_apart():
+    # NS (NOS) 0.6/0.4 as in case 4: 332, +3.2 IMPs. EW (OS) 0.8/0.2: 0.8 × (−620) + 0.2 × 100 = −476;
+    # IMPs against −170: 4♥= −450 → −10, 4♥−1 +270 → +7: 0.8 × (−10) + 0.2 × 7 = −6.6.
+    rows = [
+        {**result("4H", "S", 10, True, True, 0.6), "weight_offending": 0.8},
+        {**result("4H", "S", 9, False, True, 0.4), "weight_offending": 0.2},
+    ]
+    built = build_assigned({**CASE_1, "appeals_committee": True, "results": rows})
+    assert built.equity is not None
+    assert (built.equity.score_ns, built.equity.imps_ns) == (332.0, 3.2)
+    assert (built.equity.score_ew, built.equity.imps_ew, built.equity.offending) == (
+        -476.0,
+        -6.6,
+        "own_weights",
+    )
+
+
+def test_j11_the_committee_leaves_the_offending_side_on_its_12c2_score():
+    built = build_assigned(committee_case(appeals_committee=True, offending_keeps_12c2=True))
+    assert built.equity is not None
+    assert (built.equity.score_ns, built.equity.imps_ns) == (332.0, 3.2)
+    assert (built.equity.score_ew, built.equity.imps_ew, built.equity.offending) == (-620.0, -10.0, "12c2")
+    with pytest.raises(AdjustedScoreError) as caught:
+        rows = [
+            {**result("4H", "S", 10, True, True, 0.6), "weight_offending": 1.0},
+            result("4H", "S", 9, False, True, 0.4),
+        ]
+        build_assigned({**CASE_1, "appeals_committee": True, "offending_keeps_12c2": True, "results": rows})
+    assert caught.value.field == "offending_keeps_12c2"

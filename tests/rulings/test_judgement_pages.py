@@ -290,3 +290,33 @@ def test_j7e_the_misinformation_poll_asks_what_they_would_call_with_the_correct_
     assert "不含非法信息" not in mi
     ui = client.get("/rulings/unauthorized-information/form/").content.decode()
     assert 'data-poll-question="unauthorized-information"' in ui and "不含非法信息" in ui
+
+
+def test_j5_j13_the_builder_form_takes_the_own_row_and_the_knockout(client):
+    """J5 (WBF Code of Practice): the NOS's own result row; J13 (Law 86B): the knockout average only when asked."""
+    from rulings import judgement
+
+    html = client.get("/tools/assigned/").content.decode()
+    assert 'name="n_level"' in html and 'name="knockout"' in html and 'name="offending_keeps_12c2"' in html
+    assert 'name="director_12c3"' not in html  # the zone has not permitted the Director to apply 12C3
+    post = {**CASE_1, "n_level": "3", "n_strain": "H", "n_declarer": "S", "n_tricks": "10", "knockout": "on"}
+    request = judgement.builder_request(post)
+    assert request["results"][-1] == {
+        "contract": "3H",
+        "declarer": "S",
+        "tricks": 10,
+        "role": "non_offending",
+    }
+    assert request["knockout"] is True
+    html = client.post("/tools/assigned/", post).content.decode()
+    assert "非违规方自己行动后的结果" in html and 'data-cell="knockout"' in html
+    html = client.post("/tools/assigned/", CASE_1).content.decode()
+    assert 'data-cell="knockout"' not in html
+
+
+def test_j10_the_director_s_12c3_box_appears_where_the_zone_permits_it(client, settings):
+    settings.ZONE_PERMITS_DIRECTOR_12C3 = True
+    assert 'name="director_12c3"' in client.get("/tools/assigned/").content.decode()
+    post = {**CASE_1, "director_12c3": "on", "r0_weight": "60", "r1_weight": "40"}
+    html = client.post("/tools/assigned/", post).content.decode()
+    assert 'data-cell="equity"' in html and "由裁判加权" in html
