@@ -320,3 +320,17 @@ def test_j10_the_director_s_12c3_box_appears_where_the_zone_permits_it(client, s
     post = {**CASE_1, "director_12c3": "on", "r0_weight": "60", "r1_weight": "40"}
     html = client.post("/tools/assigned/", post).content.decode()
     assert 'data-cell="equity"' in html and "由裁判加权" in html
+
+
+def test_j1_j7e_the_english_pages_say_it_in_english(client):
+    """The no-damage note (16A2, 40C, 12C2), the MI poll question (21B, 40C) and the new builder fields in English."""
+    client.cookies["django_language"] = "en"
+    try:
+        post = {**CASE_1, "t_level": "4", "t_strain": "S", "t_dbl": "", "t_declarer": "N", "t_tricks": "10"}
+        html = client.post("/tools/assigned/", post).content.decode()
+        assert "No damage" in html and "table result stands" in html
+        assert "knockout match" in html and "own result" in html
+        mi = client.get("/rulings/misinformation/form/").content.decode()
+        assert "With the correct explanation, what would you have called?" in mi
+    finally:
+        del client.cookies["django_language"]
