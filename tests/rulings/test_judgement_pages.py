@@ -334,3 +334,17 @@ def test_j1_j7e_the_english_pages_say_it_in_english(client):
         assert "With the correct explanation, what would you have called?" in mi
     finally:
         del client.cookies["django_language"]
+
+
+def test_j7e_the_misinformation_poll_reading_speaks_of_the_correct_explanation(client):
+    mi = client.get("/rulings/misinformation/form/").content.decode()
+    assert "得到正确解释时" in mi and "是否构成合乎逻辑的选择" not in mi
+    assert "是否构成合乎逻辑的选择" in client.get("/rulings/unauthorized-information/form/").content.decode()
+    client.cookies["django_language"] = "en"
+    try:
+        assert (
+            "With the correct explanation, every peer"
+            in client.get("/rulings/misinformation/form/").content.decode()
+        )
+    finally:
+        del client.cookies["django_language"]
