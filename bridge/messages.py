@@ -523,7 +523,7 @@ REVOKE_NO_LATER_TRICK = Message(
 REVOKE_SIDE_UNKNOWN = Message(
     "revoke.side_unknown",
     "revoking_side must be one of {sides}, not {value!r}",
-    "revoking_side 只能是 {sides} 之一，而不是 {value!r}",
+    "藏牌的一方只能是庄家一方或防守方（{sides}），而不是 {value!r}",
 )
 REVOKE_TOO_FEW_TRICKS = Message(
     "revoke.too_few_tricks",
@@ -573,16 +573,35 @@ FACT_UNDECLARED = Message(
     "{name!r} is not a fact of the tree {tree!r}",
     "{name!r} 不是决策树 {tree!r} 的事实",
 )
-FACT_SIDE_CONTRADICTS = Message(
-    "fact.side_contradicts",
-    "revoking_side {given!r} contradicts revoker {revoker!r} (the {derived} side revoked)",
-    "revoking_side {given!r} 与 revoker {revoker!r} 矛盾（按 revoker，藏牌的是 {derived} 一方）",
+# Review 2026-12b P10: a Chinese message names no API key or enum value — the side is 庄家一方/防守方 and a fact
+# is said by its label — so each side has a message of its own. The English texts are unchanged (what the API
+# has always answered).
+FACT_SIDE_CONTRADICTS_DECLARER = Message(
+    "fact.side_contradicts_declarer",
+    "revoking_side 'defending' contradicts revoker 'declarer' (the declaring side revoked)",
+    "藏牌的一方填的是防守方，但藏牌的是庄家，两者矛盾：藏牌的是庄家一方",
 )
-FACT_TRICKS_SHORT = Message(
-    "fact.tricks_short",
-    "the {side} side won {won} trick(s) from the revoke trick on, "
+FACT_SIDE_CONTRADICTS_DUMMY = Message(
+    "fact.side_contradicts_dummy",
+    "revoking_side 'defending' contradicts revoker 'dummy' (the declaring side revoked)",
+    "藏牌的一方填的是防守方，但藏牌的是明手，两者矛盾：藏牌的是庄家一方",
+)
+FACT_SIDE_CONTRADICTS_DEFENDER = Message(
+    "fact.side_contradicts_defender",
+    "revoking_side 'declaring' contradicts revoker 'defender' (the defending side revoked)",
+    "藏牌的一方填的是庄家一方，但藏牌的是防家，两者矛盾：藏牌的是防守方",
+)
+FACT_TRICKS_SHORT_DECLARING = Message(
+    "fact.tricks_short_declaring",
+    "the declaring side won {won} trick(s) from the revoke trick on, "
     "but declarer_tricks={played} leaves it only {total}",
-    "{side} 一方从藏牌那一墩起赢了 {won} 墩，但 declarer_tricks={played} 只给它留下 {total} 墩",
+    "庄家一方从藏牌那一墩起赢了 {won} 墩，但按庄家一方实际赢得的墩数（{played}），它一共只赢了 {total} 墩",
+)
+FACT_TRICKS_SHORT_DEFENDING = Message(
+    "fact.tricks_short_defending",
+    "the defending side won {won} trick(s) from the revoke trick on, "
+    "but declarer_tricks={played} leaves it only {total}",
+    "防守方从藏牌那一墩起赢了 {won} 墩，但按庄家一方实际赢得的墩数（{played}），防守方一共只赢了 {total} 墩",
 )
 FACT_PASSED_OUT = Message(
     "fact.passed_out",
@@ -593,12 +612,12 @@ FACT_PASSED_OUT = Message(
 FACT_LOST_EXCEEDS_CLAIMED = Message(
     "fact.lost_exceeds_claimed",
     "tricks_lost={lost} is more than the {claimed} trick(s) claimed",
-    "tricks_lost={lost} 超过了声称的 {claimed} 墩",
+    "判给对方的墩数（{lost}）超过了声称的 {claimed} 墩",
 )
 FACT_RESTORED_EXCEEDS = Message(
     "fact.restored_exceeds",
     "tricks_kept={kept} and tricks_restored={restored} make more than 13 tricks",
-    "tricks_kept={kept} 加上 tricks_restored={restored} 超过了 13 墩",
+    "承认一方得到的墩数（{kept}）加上还给它的墩数（{restored}）超过了 13 墩",
 )
 FACT_CLAIM_PASSED_OUT = Message(
     "fact.claim_passed_out",
