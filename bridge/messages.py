@@ -385,6 +385,78 @@ ASSIGNED_FIELD_TOO_MANY = Message(
     "field_scores_ns may hold at most {max} scores.",
     "field_scores_ns 最多只能有 {max} 个分数。",
 )
+ASSIGNED_NO_DAMAGE = Message(
+    "assigned.no_damage",
+    "No damage: the non-offending side's most favourable likely result ({best}) is no better for it than the "
+    "table result ({table}), so there is nothing to redress and the table result stands for both sides "
+    "(Laws 16A2, 40C, 12C2).",
+    "没有损害：非违规方在很可能的结果中最有利的一个（{best}）并不比本桌实际结果（{table}）对它更好，"
+    "没有需要补偿的损害，本桌实际结果对双方有效（第16条A款2项、第40条C款、第12条C款2项）。",
+)
+ASSIGNED_OFFENDERS_GAIN = Message(
+    "assigned.offenders_gain",
+    "The offending side would score {assigned} instead of its table result {table}: an assigned score never "
+    "gives the offending side more than it scored at the table (Law 12C2). Check the results and the table "
+    "result.",
+    "违规方将得到 {assigned}，比其本桌实际结果 {table} 还要好：裁定调整分绝不能让违规方得到比本桌更好的结果"
+    "（第12条C款2项）。请检查各可能结果和本桌实际结果。",
+)
+ASSIGNED_ROLE_UNKNOWN = Message(
+    "assigned.role_unknown",
+    "role {value!r} is not known: leave it out for a possible result, or give non_offending for the "
+    "non-offending side's own result.",
+    "无法识别的 role {value!r}：可能的结果不填 role；非违规方自己的结果填 non_offending。",
+)
+ASSIGNED_OWN_ROW_TWICE = Message(
+    "assigned.own_row_twice",
+    "Only one result can be the non-offending side's own result (role non_offending).",
+    "只能有一个结果标为非违规方自己的结果（role 为 non_offending）。",
+)
+ASSIGNED_OWN_ROW_FLAGS = Message(
+    "assigned.own_row_flags",
+    "Result {number} is the non-offending side's own result (after its own irrational, wild or gambling "
+    "action): it takes no likely, at_all_probable or weights, which are for the results possible without the "
+    "irregularity (Law 12C2).",
+    "第 {number} 个结果是非违规方自己的结果（其自身不合理、胡乱或赌博性行动之后的结果）：它不标“很可能”“有可能”，"
+    "也不加权；这些只用于没有违规时可能出现的结果（第12条C款2项）。",
+)
+ASSIGNED_OWN_ROW_BETTER = Message(
+    "assigned.own_row_better",
+    "The non-offending side's own result ({own}) is better for it than its Law 12C2 result ({best}): the part of "
+    "the damage it caused itself can only lower its score, never raise it.",
+    "非违规方自己的结果（{own}）比它按第12条C款2项应得的结果（{best}）对它更有利：它自己造成的那部分损害只能减少"
+    "补偿，不能增加。",
+)
+ASSIGNED_OWN_ROW_AND_KEEPS = Message(
+    "assigned.own_row_and_keeps",
+    "Give either the non-offending side's own result or non_offending_keeps_table_result, not both.",
+    "非违规方自己的结果与“非违规方保留本桌结果”只能二选一。",
+)
+ASSIGNED_ZONE_NOT_PERMITTED = Message(
+    "assigned.zone_not_permitted",
+    "This zone has not permitted the Director to apply Law 12C3 (1997: only an appeals committee may weight "
+    "results, unless the zonal organisation specifies otherwise). Leave director_12c3 out, or set "
+    "appeals_committee to true for a committee's decision.",
+    "本区域组织没有授权临场裁判运用第12条C款3项（1997年规则：除非区域组织另有规定，只有仲裁委员会才能加权）。"
+    "请去掉 director_12c3；如果是仲裁委员会的决定，请把 appeals_committee 设为 true。",
+)
+ASSIGNED_OFFENDING_WEIGHTS_CONFLICT = Message(
+    "assigned.offending_weights_conflict",
+    "Give either weight_offending on the results or offending_keeps_12c2, not both.",
+    "各结果的 weight_offending（违规方单独的权重）与 offending_keeps_12c2（违规方保留第12条C款2项的得分）只能二选一。",
+)
+ASSIGNED_OFFENDING_WEIGHTS_MISSING = Message(
+    "assigned.offending_weights_missing",
+    "Weighting the offending side separately needs weights on the results too (the non-offending side's).",
+    "为违规方单独加权时，各结果也要填写（非违规方的）权重。",
+)
+WEIGHTED_NEEDS_COMMITTEE = Message(
+    "adjusted.weighted_needs_committee",
+    "A weighted score (Law 12C3) is an appeals committee's: set appeals_committee to true, or director_12c3 "
+    "where the zonal organisation permits the Director to apply 12C3.",
+    "加权调整分（第12条C款3项）由仲裁委员会作出：请把 appeals_committee 设为 true；区域组织授权临场裁判运用"
+    "第12条C款3项的，设 director_12c3 为 true。",
+)
 POLL_CALL_TEXT = Message(
     "poll.call_text",
     "{name} must be the call or play as text (1 to {max} characters), not {value!r}.",

@@ -47,6 +47,9 @@ FIELDS = {
     "table_action": _("当场处理"),
     "adjustment": _("调整分"),
     "partner_play_restriction": _("违规者同伴这一墩的出牌（第57条）"),
+    # Issue 27, the UI and MI trees: the procedural-penalty option (Law 90) and the Director's error (82C).
+    "procedural_penalty_option": _("可另给程序性判罚（第90条）"),
+    "director_error_adjustment": _("裁判裁决有误时判给调整分（第82条C款）"),
 }
 
 VALUES = {

@@ -25,6 +25,7 @@ _NOT_HEADLINE = {
     "trump_tricks_at_risk",
     "positional_tricks",
     "adjustment_review",
+    "director_error_adjustment",  # issue 27: 82C, if the Director's own table ruling proves wrong — a review too
 }
 _MAX_PARTS = 3
 # The revoker's side, when the tree asks who revoked rather than which side.

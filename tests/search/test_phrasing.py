@@ -126,3 +126,18 @@ def test_the_words_directors_use_reach_the_tree_and_the_law(query, slug, law):
     result = search(query, limit=8)
     assert result.trees and result.trees[0].slug == slug, (query, [t.slug for t in result.trees])
     assert law in [hit.law for hit in result.hits], (query, [hit.law for hit in result.hits])
+
+
+# Issue 27 (J3, J4, J12): the new judgement paths are reached by the words a director would type.
+JUDGEMENT_WORDS = [
+    ("心理叫", "misinformation", 40),
+    ("隐含协议", "misinformation", 75),
+    ("听到别桌的结果", "unauthorized-information", 16),
+]
+
+
+@pytest.mark.parametrize(("query", "slug", "law"), JUDGEMENT_WORDS)
+def test_the_new_judgement_paths_are_found_by_their_words(query, slug, law):
+    result = search(query, limit=8)
+    assert result.trees and result.trees[0].slug == slug, (query, [t.slug for t in result.trees])
+    assert law in [hit.law for hit in result.hits], (query, [hit.law for hit in result.hits])

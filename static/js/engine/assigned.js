@@ -10,82 +10,11 @@
 // on good and bad input. An ES module with no DOM.
 import * as Messages from "./messages.js";
 import * as Tree from "./trees.js";
+import { tally } from "./poll.js";
+import { FieldError, isFieldError, has, get, given, isInt, isObject, fsum, pyRound, percentage, unknownKey } from "./values.js";
 
-
-// --------------------------------------------------------------------------------------------- errors
-// bridge.errors.FieldError: the field, the message's code and params, and its English text as the message.
-/** @param {any} T @param {string | null} field @param {string} code @param {any} params */
-function FieldError(T, field, code, params) {
-  params = params || {};
-  const error = /** @type {any} */ (new Error(Messages.text(T.messages, code, params, "en")));
-  error.name = "FactError";
-  error.field = field;
-  error.code = code;
-  error.params = params;
-  return error;
-}
-/** @param {any} error */
-function isFieldError(error) { return error && error.name === "FactError"; }
-
-// ------------------------------------------------------------------------------------ Python's values
-/** @param {any} object @param {string} name */
-function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
-/** @param {any} object @param {string} name */
-function get(object, name) { return has(object, name) && object[name] !== undefined ? object[name] : null; }
-/** @param {any} object @param {string} name */
-function given(object, name) { return get(object, name) !== null; }
-/** @param {any} value */
-function isInt(value) { return typeof value === "number" && Number.isInteger(value); }
-/** @param {any} value */
-function isObject(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
-
-// math.fsum: the sum of the values without the rounding errors of adding them in turn (Shewchuk's partials).
-/** @param {any[]} values */
-function fsum(values) {
-  /** @type {any[]} */
-  const partials = [];
-  values.forEach(function (/** @type {any} */ value) {
-    let x = value;
-    let kept = 0;
-    for (let j = 0; j < partials.length; j++) {
-      let y = partials[j];
-      if (Math.abs(x) < Math.abs(y)) { const swap = x; x = y; y = swap; }
-      const hi = x + y;
-      const lo = y - (hi - x);
-      if (lo) partials[kept++] = lo;
-      x = hi;
-    }
-    partials.length = kept;
-    partials.push(x);
-  });
-  return partials.reduce(function (total, part) { return total + part; }, 0);
-}
-
-// round(x, digits) as Python rounds: to the nearest decimal, and a tie (x exactly halfway, judged on its exact
-// binary value) to the even digit. JavaScript's toFixed rounds a tie up, so a tie is looked for first.
-/** @param {number} x @param {number} digits */
-function pyRound(x, digits) {
-  if (!isFinite(x) || x === 0) return x + 0;
-  const exact = Math.abs(x).toFixed(100).split(".");
-  const fraction = exact[1];
-  const rest = fraction.slice(digits);
-  if (/^50*$/.test(rest)) {
-    const kept = exact[0] + fraction.slice(0, digits);
-    const last = Number(kept.charAt(kept.length - 1));
-    const whole = BigInt(kept) + (last % 2 === 1 ? 1n : 0n);
-    const text = whole.toString().padStart(digits + 1, "0");
-    const decimal = text.slice(0, text.length - digits) + (digits ? "." + text.slice(text.length - digits) : "");
-    return (x < 0 ? -Number(decimal) : Number(decimal)) + 0;
-  }
-  return Number(x.toFixed(digits)) + 0;
-}
 
 // ------------------------------------------------------------------------------------- Law 78 (comparison.py)
-/** @param {number} points @param {number} top @param {any} T */
-function percentage(points, top, T) {
-  if (top === 0) return T.comparison.LONE_SCORE_PERCENTAGE;
-  return pyRound(points / top * 100, T.comparison.PERCENT_DECIMALS);
-}
 /** @param {number} diff @param {any} T */
 function imps(diff, T) {
   const size = Math.abs(diff);
@@ -103,12 +32,6 @@ function matchpointUnits(score, others, T) {
 }
 
 // ------------------------------------------------------------------------------------------ the request
-/** @param {any} data @param {any} allowed @param {string} prefix @param {any} T */
-function unknownKey(data, allowed, prefix, T) {
-  const unknown = Object.keys(data).filter(function (key) { return allowed.indexOf(key) < 0; }).sort();
-  if (unknown.length) throw FieldError(T, prefix + unknown[0], "request.unknown_key", { name: unknown[0] });
-}
-
 /** @param {any} value @param {string} field @param {any} T */
 function flag(value, field, T) {
   if (value === null) return false;
@@ -194,18 +117,33 @@ function resultsOf(request, vulnerability, committee, T) {
   if (!Array.isArray(raw)) throw FieldError(T, "results", "assigned.results_not_list", {});
   if (!raw.length) throw FieldError(T, "results", "assigned.results_empty", {});
   if (raw.length > A.MAX_RESULTS) throw FieldError(T, "results", "assigned.results_too_many", { max: A.MAX_RESULTS });
+  let seenOwn = false;
   const results = raw.map(function (item, index) {
     const where = "results[" + index + "]";
     if (!isObject(item)) throw FieldError(T, where, "assigned.result_not_object", { index: index });
     unknownKey(item, A.RESULT_KEYS, where + ".", T);
     const scored = scoreOf(item, vulnerability, where, T);
+    // J5: a row tagged role non_offending is the NOS's own result (assigned_builder._own_row).
+    const role = get(item, "role");
+    if (role !== null && role !== "non_offending") throw FieldError(T, where + ".role", "assigned.role_unknown", { value: role });
+    const own = role !== null;
     const likely = flag(get(item, "likely"), where + ".likely", T);
     const probable = flag(get(item, "at_all_probable"), where + ".at_all_probable", T);
+    if (own) {
+      if (likely || probable || get(item, "weight") !== null || get(item, "weight_offending") !== null) {
+        throw FieldError(T, where + ".role", "assigned.own_row_flags", { number: index + 1 });
+      }
+      if (seenOwn) throw FieldError(T, where + ".role", "assigned.own_row_twice", {});
+      seenOwn = true;
+      return { score: scored, likely: false, at_all_probable: false, weight: null, own: true, weight_offending: null };
+    }
     if (likely && !probable) {
       throw FieldError(T, where + ".at_all_probable", "assigned.likely_not_probable", { number: index + 1 });
     }
     const weight = weightOf(get(item, "weight"), where + ".weight", index + 1, committee, T);
-    return { score: scored, likely: likely, at_all_probable: probable, weight: weight };
+    const weightOffending = weightOf(get(item, "weight_offending"), where + ".weight_offending", index + 1, committee, T);
+    return { score: scored, likely: likely, at_all_probable: probable, weight: weight, own: false,
+             weight_offending: weightOffending };
   });
   if (!results.some(function (result) { return result.likely; })) {
     throw FieldError(T, "results", "assigned.none_likely", {});
@@ -214,6 +152,16 @@ function resultsOf(request, vulnerability, committee, T) {
   if (weights.length) {
     const total = fsum(weights);
     if (Math.abs(total - 1) > A.WEIGHT_TOLERANCE) throw FieldError(T, "results", "adjusted.weights_sum", { total: total });
+  }
+  // J11: the offending side's own weights sum to 1 too, and need the NOS's weights beside them.
+  const offendingWeights = results.filter(function (r) { return r.weight_offending !== null; })
+    .map(function (r) { return r.weight_offending; });
+  if (offendingWeights.length) {
+    const totalOffending = fsum(offendingWeights);
+    if (Math.abs(totalOffending - 1) > A.WEIGHT_TOLERANCE) {
+      throw FieldError(T, "results", "adjusted.weights_sum", { total: totalOffending });
+    }
+    if (!weights.length) throw FieldError(T, "results", "assigned.offending_weights_missing", {});
   }
   return results;
 }
@@ -257,9 +205,9 @@ function points(score, side) { return side === "NS" ? score.score_ns : score.sco
 
 // Law 12C2: the result most favourable (best) to `side` among the likely ones, or most unfavourable among the
 // at-all-probable ones; on a tie, the first listed.
-/** @param {any[]} results @param {string} side @param {boolean} best */
+/** @param {any[]} results @param {string} side @param {boolean} best @returns {any} */
 function pick(results, side, best) {
-  /** @type {number | null} */
+  /** @type {any} */
   let chosen = null;
   results.forEach(function (/** @type {any} */ result, /** @type {number} */ index) {
     if (!(best ? result.likely : result.at_all_probable)) return;
@@ -284,7 +232,7 @@ function equityOf(results, other, field, T) {
   const scoreNs = round(fsum(lines.map(function (/** @type {any} */ l) { return l.weight * l.score.score_ns; })));
   /** @type {Record<string, any>} */
   const equity = { score_ns: scoreNs, score_ew: round(-scoreNs), imps_ns: null, imps_ew: null, matchpoints_ns: null,
-                 matchpoints_ew: null, percentage_ns: null, percentage_ew: null };
+                 matchpoints_ew: null, percentage_ns: null, percentage_ew: null, offending: "same", by: "appeals_committee" };
   if (other !== null) {
     const totalImps = round(fsum(lines.map(function (/** @type {any} */ l) { return l.weight * imps(l.score.score_ns - other, T); })));
     equity.imps_ns = totalImps;
@@ -300,6 +248,61 @@ function equityOf(results, other, field, T) {
   return equity;
 }
 
+// J1: a result as the no-damage note names it, "4HX W 9: NS +200" (assigned_builder._short).
+/** @param {any} score @param {string} side */
+function shortText(score, side) {
+  const p = points(score, side);
+  return score.contract + (score.declarer === null ? "" : " " + score.declarer) +
+    (score.tricks === null ? "" : " " + score.tricks) + ": " + side + " " + (p >= 0 ? "+" : "") + p;
+}
+// J11: one side's 12C3 figures from its own weights (assigned_builder._side_figures).
+/** @param {any[]} lines @param {string} side @param {number | null} other @param {any[] | null} field @param {any} T */
+function sideFigures(lines, side, other, field, T) {
+  const round = function (/** @type {any} */ value) { return pyRound(value, T.comparison.PERCENT_DECIMALS); };
+  const score = round(fsum(lines.map(function (/** @type {any} */ l) { return l.weight * points(l.score, side); })));
+  if (other !== null) {
+    const counterpart = side === "NS" ? other : -other;
+    return [score, round(fsum(lines.map(function (/** @type {any} */ l) { return l.weight * imps(points(l.score, side) - counterpart, T); }))), null, null];
+  }
+  if (field !== null) {
+    const others = side === "NS" ? field : field.map(function (/** @type {number} */ value) { return -value; });
+    const top = T.comparison.MATCHPOINTS_PER_SCORE_BEATEN * others.length;
+    const units = round(fsum(lines.map(function (/** @type {any} */ l) { return l.weight * matchpointUnits(points(l.score, side), others, T); })));
+    return [score, null, units, percentage(units, top, T)];
+  }
+  return [score, null, null, null];
+}
+// J11: the offending side weighted apart, or left on its 12C2 score (assigned_builder._equity_per_side).
+/**
+ * @param {any} equity
+ * @param {any[]} results
+ * @param {string} offending
+ * @param {any} offending12c2
+ * @param {any} other
+ * @param {any[] | null} field
+ * @param {boolean} offendingKeeps
+ * @param {any} T
+ */
+function equityPerSide(equity, results, offending, offending12c2, other, field, offendingKeeps, T) {
+  let figures, basis;
+  if (offendingKeeps) {
+    figures = [offending12c2.points, offending12c2.imps, offending12c2.matchpoints, offending12c2.percentage];
+    basis = "12c2";
+  } else {
+    const lines = results.filter(function (/** @type {any} */ r) { return r.weight_offending; })
+      .map(function (/** @type {any} */ r) { return { score: r.score, weight: r.weight_offending }; });
+    if (!lines.length) return equity;
+    figures = sideFigures(lines, offending, other, field, T);
+    basis = "own_weights";
+  }
+  const suffix = offending === "NS" ? "_ns" : "_ew";
+  equity["score" + suffix] = figures[0];
+  equity["imps" + suffix] = figures[1];
+  equity["matchpoints" + suffix] = figures[2];
+  equity["percentage" + suffix] = figures[3];
+  equity.offending = basis;
+  return equity;
+}
 /** @param {any} score */
 function outcome(score) { return { contract: score.contract, declarer: score.declarer, tricks: score.tricks }; }
 /** @param {any} score @returns {Record<string, any>} */
@@ -332,33 +335,84 @@ function build(request, T) {
   }
   const offending = parseSide(request.offending_side, "offending_side", T);
   const committee = flag(get(request, "appeals_committee"), "appeals_committee", T);
-  const results = resultsOf(request, vulnerability, committee, T);
+  // J10: the Director applies 12C3 only where the zone permits it (settings → tables.json).
+  const director = flag(get(request, "director_12c3"), "director_12c3", T);
+  if (director && !T.assigned.ZONE_PERMITS_DIRECTOR_12C3) throw FieldError(T, "director_12c3", "assigned.zone_not_permitted", {});
+  const results = resultsOf(request, vulnerability, committee || director, T);
   const table = tableOf(request, vulnerability, T);
   const keepsTable = flag(get(request, "non_offending_keeps_table_result"), "non_offending_keeps_table_result", T);
   if (keepsTable && table === null) throw FieldError(T, "table_result", "assigned.keeps_needs_table", {});
+  /** @type {string | number | null} */
+  let ownIndex = null;
+  results.forEach(function (result, index) { if (result.own && ownIndex === null) ownIndex = index; });
+  if (keepsTable && ownIndex !== null) {
+    throw FieldError(T, "non_offending_keeps_table_result", "assigned.own_row_and_keeps", {});
+  }
   const other = otherTableOf(get(request, "other_table_score_ns"), T);
   const field = fieldOf(get(request, "field_scores_ns"), T);
   if (other !== null && field !== null) throw FieldError(T, "field_scores_ns", "assigned.two_comparisons", {});
+  const knockoutMatch = flag(get(request, "knockout"), "knockout", T); // J13
+  const offendingKeeps = flag(get(request, "offending_keeps_12c2"), "offending_keeps_12c2", T); // J11
+  const offendingWeighted = results.some(function (r) { return r.weight_offending !== null; });
+  if (offendingKeeps && offendingWeighted) {
+    throw FieldError(T, "offending_keeps_12c2", "assigned.offending_weights_conflict", {});
+  }
+  if (offendingKeeps && !results.some(function (r) { return r.weight !== null; })) {
+    throw FieldError(T, "offending_keeps_12c2", "assigned.offending_weights_missing", {});
+  }
 
   const nonOffending = opponents(offending);
   /** @type {Record<string, any>} */
   const sides = {};
-  if (keepsTable) {
+  const best = pick(results, nonOffending, true);
+  // J1 (Laws 16A2, 40C, 12C2): with the table result, no damage → the table result stands for both sides.
+  const damage = table === null ? null : points(results[best].score, nonOffending) > points(table, nonOffending);
+  if (damage === false) {
     sides[nonOffending] = sideScore(nonOffending, "non_offending", "table", null, table);
+    sides[offending] = sideScore(offending, "offending", "table", null, table);
+  } else if (keepsTable) {
+    sides[nonOffending] = sideScore(nonOffending, "non_offending", "table", null, table);
+  } else if (ownIndex !== null) {
+    // J5: the NOS's own result, never better than its 12C2 result, never below the table.
+    const own = results[ownIndex].score;
+    if (points(own, nonOffending) > points(results[best].score, nonOffending)) {
+      throw FieldError(T, "results[" + ownIndex + "]", "assigned.own_row_better",
+        { own: shortText(own, nonOffending), best: shortText(results[best].score, nonOffending) });
+    }
+    if (table !== null && points(own, nonOffending) <= points(table, nonOffending)) {
+      sides[nonOffending] = sideScore(nonOffending, "non_offending", "table", null, table);
+    } else {
+      sides[nonOffending] = sideScore(nonOffending, "non_offending", "own_action", ownIndex, own);
+    }
   } else {
-    const best = pick(results, nonOffending, true);
-    sides[nonOffending] = sideScore(nonOffending, "non_offending", "likely", best, results[/** @type {any} */ (best)].score);
+    sides[nonOffending] = sideScore(nonOffending, "non_offending", "likely", best, results[best].score);
   }
-  const worst = pick(results, offending, false);
-  sides[offending] = sideScore(offending, "offending", "at_all_probable", worst, results[/** @type {any} */ (worst)].score);
+  if (damage !== false) {
+    const worst = pick(results, offending, false);
+    sides[offending] = sideScore(offending, "offending", "at_all_probable", worst, results[worst].score);
+  }
+  if (table !== null && sides[offending].points > points(table, offending)) {
+    throw FieldError(T, "table_result", "assigned.offenders_gain",
+      { assigned: sides[offending].points, table: points(table, offending) });
+  }
+  let note = null;
+  if (damage === false) {
+    const noteParams = { best: shortText(results[best].score, nonOffending), table: shortText(table, nonOffending) };
+    note = { code: "assigned.no_damage",
+             en: Messages.text(T.messages, "assigned.no_damage", noteParams, "en"),
+             zh: Messages.text(T.messages, "assigned.no_damage", noteParams, "zh") };
+  }
 
-  const laws = ["12C2", "77"];
-  let top = null, knockout, comparison = null;
+  const laws = damage === false ? ["12C2", "16A2", "40C", "77"] : ["12C2", "77"];
+  let top = null, knockout = null, comparison = null;
   if (other !== null) {
     sides.NS.imps = imps(sides.NS.points - other, T);
     sides.EW.imps = imps(sides.EW.points - (-other), T);
-    knockout = (sides.NS.imps - sides.EW.imps) / 2 + 0; // Law 86B: the average of the two, given to both
-    laws.push("78B", "86B");
+    laws.push("78B");
+    if (knockoutMatch) { // J13: Law 86B, the average of the two given to both, in a knockout match only
+      knockout = (sides.NS.imps - sides.EW.imps) / 2 + 0;
+      laws.push("86B");
+    }
     comparison = { other_table_score_ns: other, knockout_imps_ns: knockout };
   } else if (field !== null) {
     ["NS", "EW"].forEach(function (side) {
@@ -370,7 +424,14 @@ function build(request, T) {
     laws.push("78A");
     comparison = { field_scores_ns: field, top: top };
   }
-  const equity = equityOf(results, other, field, T);
+  let equity = null;
+  if (damage !== false) { // no damage: no assigned score for a committee to vary
+    equity = equityOf(results, other, field, T);
+    if (equity !== null) {
+      equity = equityPerSide(equity, results, offending, sides[offending], other, field, offendingKeeps, T);
+      equity.by = committee ? "appeals_committee" : "director";
+    }
+  }
   if (equity !== null) laws.push("12C3");
   return {
     vulnerability: vulnerability,
@@ -384,6 +445,8 @@ function build(request, T) {
       out.likely = result.likely;
       out.at_all_probable = result.at_all_probable;
       out.weight = result.weight;
+      out.role = result.own ? "non_offending" : null;
+      out.weight_offending = result.weight_offending;
       return out;
     }),
     NS: sideDict(sides.NS),
@@ -399,84 +462,11 @@ function build(request, T) {
     })(),
     comparison: comparison,
     equity: equity,
-    adjustment: { method: "assigned", vulnerability: vulnerability, NS: outcome(sides.NS.score),
-                  EW: outcome(sides.EW.score) },
+    damage: damage,
+    note: note,
+    adjustment: damage === false ? null : { method: "assigned", vulnerability: vulnerability,
+                                            NS: outcome(sides.NS.score), EW: outcome(sides.EW.score) },
     laws: laws
-  };
-}
-
-// ---------------------------------------------------------------------------------------- the poll (poll.py)
-/** @param {string} text */
-function sameCall(text) { return text.replace(/\s+/g, "").toUpperCase(); }
-
-/** @param {string} value @param {string} field @param {any} T */
-function callText(value, field, T) {
-  const max = T.poll.MAX_CALL_LENGTH;
-  if (typeof value !== "string" || !value.trim() || Array.from(value.trim()).length > max) {
-    throw FieldError(T, field, "poll.call_text", { name: field, max: max, value: value });
-  }
-  return value.trim().replace(/\s+/g, " ");
-}
-
-/** @param {number | null} value @param {string} field @param {any} T */
-function count(value, field, T) {
-  if (value === null) return 0;
-  if (!isInt(value) || value < 0 || value > T.poll.MAX_PEERS) {
-    throw FieldError(T, field, "poll.count", { name: field, max: T.poll.MAX_PEERS, value: value });
-  }
-  return value;
-}
-
-// bridge.poll.tally(poll).as_dict(): each call's choices and serious considerations, and the other calls
-// that came up. A count, not the Director's judgement of the logical alternative. Throws a FieldError.
-/** @param {any} poll @param {any} T */
-function tally(poll, T) {
-  const P = T.poll;
-  if (!isObject(poll)) throw FieldError(T, null, "request.body_not_object", {});
-  unknownKey(poll, P.POLL_KEYS, "", T);
-  const action = callText(get(poll, "action"), "action", T);
-  const raw = get(poll, "calls");
-  if (!Array.isArray(raw)) throw FieldError(T, "calls", "poll.calls_not_list", {});
-  if (raw.length < 1 || raw.length > P.MAX_POLL_CALLS) {
-    throw FieldError(T, "calls", "poll.calls_count", { max: P.MAX_POLL_CALLS });
-  }
-  /** @type {any[]} */
-  const seen = [];
-  const rows = raw.map(function (item, index) {
-    const where = "calls[" + index + "]";
-    if (!isObject(item)) throw FieldError(T, where, "poll.call_not_object", { index: index });
-    unknownKey(item, P.CALL_KEYS, where + ".", T);
-    const call = callText(get(item, "call"), where + ".call", T);
-    if (seen.indexOf(sameCall(call)) >= 0) throw FieldError(T, where + ".call", "poll.call_duplicate", { value: call });
-    seen.push(sameCall(call));
-    const chose = count(get(item, "chose"), where + ".chose", T);
-    const considered = count(get(item, "considered"), where + ".considered", T);
-    return { call: call, chose: chose, considered: considered };
-  });
-  if (seen.indexOf(sameCall(action)) < 0) throw FieldError(T, "action", "poll.action_not_listed", { value: action });
-  const polled = rows.reduce(function (sum, row) { return sum + row.chose; }, 0);
-  if (polled === 0) throw FieldError(T, "calls", "poll.nobody", {});
-  const calls = rows.map(function (row) {
-    return { call: row.call, chose: row.chose, considered: row.considered,
-             share: percentage(row.chose, polled, T), taken: sameCall(row.call) === sameCall(action) };
-  });
-  const others = calls.map(function (call, index) { return { index: index, call: call }; }).filter(function (item) {
-    return !item.call.taken && (item.call.chose || item.call.considered);
-  });
-  others.sort(function (a, b) {
-    return (b.call.chose - a.call.chose) || (b.call.considered - a.call.considered) || (a.index - b.index);
-  });
-  const reading = others.some(function (item) { return item.call.chose; }) ? "alternative_chosen"
-    : others.length ? "alternative_considered" : "no_alternative";
-  const taken = calls.filter(function (call) { return call.taken; })[0];
-  return {
-    action: action,
-    polled: polled,
-    calls: calls,
-    action_chose: taken.chose,
-    action_share: taken.share,
-    alternatives: others.map(function (item) { return item.call.call; }),
-    reading: reading
   };
 }
 
@@ -502,4 +492,5 @@ function buildOrError(request, T) { return attempt(build, request, T); }
 /** @param {any} poll @param {any} T */
 function tallyOrError(poll, T) { return attempt(tally, poll, T); }
 
+// The poll is bridge/poll.py's port (engine/poll.js); the values and errors both read are engine/values.js.
 export { build, tally, buildOrError, tallyOrError, pyRound, fsum, isFieldError };

@@ -9,7 +9,7 @@
 
 import * as Tree from "./trees.js";
 import { PyFloat } from "./messages.js";
-import { pyRound } from "./assigned.js";
+import { pyRound } from "./values.js";
 
 // ---------------------------------------------------------------------------------------------- errors
 /** @param {string} field @param {string | undefined} code @param {any} params */

@@ -41,6 +41,11 @@ export function builderRequest(get, rows) {
   if (get("vulnerability")) request.vulnerability = get("vulnerability");
   const committee = isChecked(get, "committee");
   if (committee) request.appeals_committee = true;
+  // J10, J11: the Director's 12C3 where the zone permits it; the offending side kept on its 12C2 score.
+  const director = isChecked(get, "director_12c3");
+  if (director) request.director_12c3 = true;
+  const weighting = committee || director;
+  if (weighting && isChecked(get, "offending_keeps_12c2")) request.offending_keeps_12c2 = true;
   /** @type {any[]} */
   const results = [];
   rows.forEach(function (prefix) {
@@ -49,15 +54,27 @@ export function builderRequest(get, rows) {
     const result = resultOf(get, prefix, field);
     result.likely = isChecked(get, prefix + "likely");
     result.at_all_probable = isChecked(get, prefix + "probable");
-    if (committee && get(prefix + "weight")) result.weight = number(get(prefix + "weight"), field + ".weight") / 100;
+    if (weighting && get(prefix + "weight")) result.weight = number(get(prefix + "weight"), field + ".weight") / 100;
+    if (weighting && get(prefix + "weight_os")) {
+      result.weight_offending = number(get(prefix + "weight_os"), field + ".weight_offending") / 100;
+    }
     results.push(result);
   });
+  if (contractOf(get, "n_") !== null) {
+    // J5: the non-offending side's own result after its own irrational, wild or gambling action.
+    const own = resultOf(get, "n_", "results[" + results.length + "]");
+    own.role = "non_offending";
+    results.push(own);
+  }
   request.results = results;
   if (contractOf(get, "t_") !== null) {
     request.table_result = resultOf(get, "t_", "table_result");
     if (isChecked(get, "keeps_table")) request.non_offending_keeps_table_result = true;
   }
-  if (get("other_table")) request.other_table_score_ns = wholeNumber(get("other_table"), "other_table_score_ns");
+  if (get("other_table")) {
+    request.other_table_score_ns = wholeNumber(get("other_table"), "other_table_score_ns");
+    if (isChecked(get, "knockout")) request.knockout = true; // J13: Law 86B in a knockout only
+  }
   if (get("field_scores")) request.field_scores_ns = scoresFromText(get("field_scores"), "field_scores_ns");
   return request;
 }

@@ -137,6 +137,8 @@ function start() {
         el("tbody", {}, [sideRow(answer, "NS"), sideRow(answer, "EW")])
       ])
     ];
+    // J1: no damage (16A2, 40C, 12C2) — the table result stands; the engine's note in the page's language.
+    if (answer.note) nodes.splice(1, 0, el("p", { "class": "notice", "data-cell": "damage", text: english ? answer.note.en : answer.note.zh }));
     if (answer.comparison && answer.comparison.knockout_imps_ns !== undefined && answer.comparison.knockout_imps_ns !== null) {
       nodes.push(el("p", { "data-cell": "knockout", text: label("knockout", answer.comparison.knockout_imps_ns) }));
     }
@@ -145,7 +147,12 @@ function start() {
       const e = answer.equity;
       const line = label("NS") + " " + e.score_ns + (e.imps_ns !== null ? " · " + e.imps_ns + " IMP" : "") +
         (e.matchpoints_ns !== null ? " · " + e.matchpoints_ns + "/" + answer.comparison.top + " · " + e.percentage_ns + "%" : "");
-      nodes.push(el("div", { "class": "equity", "data-cell": "equity" }, [el("h3", { text: label("equity") }), el("p", { text: line })]));
+      const equityNodes = [el("h3", { text: label("equity") }), el("p", { text: line })];
+      if (e.offending !== "same") { // J11: the offending side's own figures
+        equityNodes.push(el("p", { text: label("EW") + " " + e.score_ew + (e.imps_ew !== null ? " · " + e.imps_ew + " IMP" : "") +
+          (e.matchpoints_ew !== null ? " · " + e.matchpoints_ew + "/" + answer.comparison.top + " · " + e.percentage_ew + "%" : "") }));
+      }
+      nodes.push(el("div", { "class": "equity", "data-cell": "equity" }, equityNodes));
     }
     nodes.push(el("p", { "class": "laws" }, answer.laws.map(function (/** @type {string} */ ref) {
       return el("a", { "class": "ref tile-inline", "data-sheet-ref": ref, href: "/laws/" + ref + "/", text: ref });
@@ -182,9 +189,9 @@ function start() {
     const row = target.closest ? /** @type {any} */ (target.closest(".builder-row")) : null;
     if (row && target.hasAttribute("data-likely") && target.checked) /** @type {any} */ (row.querySelector("[data-probable]")).checked = true;
     if (row && target.hasAttribute("data-probable") && !target.checked) /** @type {any} */ (row.querySelector("[data-likely]")).checked = false;
-    if (target.hasAttribute("data-committee")) form.classList.toggle("committee-on", target.checked);
+    if (target.hasAttribute("data-committee")) form.classList.toggle("committee-on", checked("committee") || checked("director_12c3"));
   });
-  form.classList.toggle("committee-on", checked("committee"));
+  form.classList.toggle("committee-on", checked("committee") || checked("director_12c3"));
 
   // ------------------------------------------------------------------------------------------ the poll
   /** @type {null} */
@@ -412,7 +419,7 @@ function start() {
 
   restore();
   if (rulingForm) factsFromHash();
-  form.classList.toggle("committee-on", checked("committee"));
+  form.classList.toggle("committee-on", checked("committee") || checked("director_12c3"));
   const loads = [fetchJson(form.getAttribute("data-tables-url")).then(function (tables) { T = tables; })];
   if (rulingForm) loads.push(fetchJson(rulingForm.getAttribute("data-tree-url")).then(function (/** @type {any} */ data) { tree = data; }));
   Promise.all(loads).then(function () {
