@@ -1,0 +1,153 @@
+"""A second edition of the law base (issue 28): loading it from fixtures/editions/<code>/ beside ccba-1999."""
+
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from laws import changes, editions
+from laws.models import Definition, Edition, Law, Reference, Section, Source
+from laws.services import ImportRefused, corpus_import, corpus_load_default
+from laws.text import ParseError, is_definition_table, parse_definition_table
+
+FIXTURE = Path(__file__).parent / "editions_fixture"
+REAL = Path(__file__).resolve().parents[2] / "fixtures" / "editions" / "wbf-2017"
+
+
+def test_definition_table_parses_marks():
+    corpus = parse_definition_table(
+        "# c\n人为叫牌|artificial call|new|某释义（参阅第23条）。\n不叫|pass||释义。\n"
+    )
+    assert [(d.term, d.term_en, d.change) for d in corpus.definitions] == [
+        ("人为叫牌", "artificial call", "new"),
+        ("不叫", "pass", ""),
+    ]
+    assert is_definition_table("a|b|c|d\n")
+    assert not is_definition_table("不叫（PASS）：释义")
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [("a|b|c", "4 fields"), ("a|b|old|x", "mark"), ("|b||x", "term"), ("a|b|new|x\na|b||y", "already")],
+)
+def test_definition_table_errors_name_the_line(line, message):
+    with pytest.raises(ParseError, match=message):
+        parse_definition_table(line)
+
+
+def test_changes_yaml_rules():
+    with pytest.raises(changes.ChangesError, match="rank"):
+        changes.parse("- law: 2\n  unchanged: false\n  note: {zh: 改}\n")
+    with pytest.raises(changes.ChangesError, match="twice"):
+        changes.parse(
+            "- {law: 2, unchanged: true, note: {zh: a}}\n- {law: 2, unchanged: true, note: {zh: a}}\n"
+        )
+    with pytest.raises(changes.ChangesError, match="also law"):
+        changes.parse("- {law: 2, rank: 1, note: {zh: a}}\n- {law: 3, rank: 1, note: {zh: a}}\n")
+    parsed = changes.parse("- {law: 2, rank: 1, changed_sections: [2A], note: {zh: 甲, en: A}}\n")
+    assert parsed[2].note("en") == "A" and parsed[2].note("zh-hans") == "甲"
+
+
+@pytest.fixture
+def edition_2017(settings, db):
+    """The small test edition loaded as wbf-2017 (replacing whatever the session loaded, inside the test)."""
+    settings.LAWS_EDITIONS_DIR = FIXTURE
+    Law.objects.filter(edition__code="wbf-2017").delete()
+    Edition.objects.filter(code="wbf-2017").delete()
+    editions._CODES.clear()
+    reports = corpus_load_default(edition_code="wbf-2017")
+    yield Edition.objects.get(code="wbf-2017")
+    editions._CODES.clear()
+    assert reports
+
+
+def test_partial_edition_loads_beside_the_base(edition_2017):
+    base = Edition.objects.get(code="ccba-1999")
+    assert Law.objects.filter(edition=base).count() == 93
+    laws = Law.objects.filter(edition=edition_2017)
+    assert sorted(laws.values_list("number", flat=True)) == [1, 12, 23, 27]
+    assert set(laws.values_list("source", flat=True)) == {Source.SUMMARY}
+    assert laws.get(number=23).title_en == "Comparable Call"
+    assert edition_2017.name_en.startswith("WBF Laws of Duplicate Bridge 2017")
+    # the base edition's Law 23 is untouched
+    assert Law.objects.get(edition=base, number=23).title != "可比叫"
+
+
+def test_references_resolve_inside_the_edition(edition_2017):
+    refs = Reference.objects.filter(edition=edition_2017)
+    assert refs.exists()
+    assert not refs.filter(target__isnull=True).exists()
+    assert set(refs.values_list("target__edition__code", flat=True)) == {"wbf-2017"}
+    assert refs.filter(target_ref="12C1e").exists()
+
+
+def test_definitions_carry_new_and_changed(edition_2017):
+    rows = dict(Definition.objects.filter(edition=edition_2017).values_list("term", "change"))
+    assert rows == {"人为叫牌": "new", "调整分": "changed", "不叫": ""}
+    assert set(Definition.objects.filter(edition=edition_2017).values_list("origin", flat=True)) == {
+        "summary"
+    }
+
+
+def test_reload_is_idempotent(edition_2017):
+    before = Section.objects.filter(edition=edition_2017).count()
+    corpus_load_default(edition_code="wbf-2017")
+    assert Section.objects.filter(edition=edition_2017).count() == before
+
+
+def test_outline_is_checked_per_edition(edition_2017):
+    """A wbf-2017 law lacking a section its own outline lists is refused; the base outline is not consulted."""
+    text = "第五章 竞叫\n第23条：可比叫\nA．定义\n文字。\n"
+    with pytest.raises(ImportRefused, match="23B 23C"):
+        corpus_import(text=text, source="summary", file_name="x.txt", edition_code="wbf-2017")
+
+
+def test_import_laws_takes_the_edition(edition_2017, tmp_path):
+    path = tmp_path / "law27.txt"
+    path.write_text(
+        "第五章 竞叫\n第27条：不足叫牌\nA．接受\n新文字。\nB．不接受\n1.可比叫\n文字。\n", "utf-8"
+    )
+    call_command("import_laws", str(path), "--source", "official", "--edition", "wbf-2017")
+    law = Law.objects.get(edition=edition_2017, number=27)
+    assert law.source == Source.OFFICIAL
+    assert Law.objects.get(edition__code="ccba-1999", number=27).source == Source.SUMMARY
+    # the summaries do not overwrite a club's official text on the next load
+    corpus_load_default(edition_code="wbf-2017")
+    assert Law.objects.get(edition=edition_2017, number=27).source == Source.OFFICIAL
+
+
+def test_import_laws_refuses_an_unknown_edition(tmp_path):
+    path = tmp_path / "x.txt"
+    path.write_text("第五章 竞叫\n第27条：不足叫牌\n文字。\n", "utf-8")
+    with pytest.raises(CommandError, match="edition"):
+        call_command("import_laws", str(path), "--source", "summary", "--edition", "wbf-2099")
+
+
+def test_changes_checked_against_the_loaded_laws(edition_2017, settings):
+    refs = {}
+    for law, ref in Section.objects.filter(edition=edition_2017).values_list("law__number", "ref"):
+        refs.setdefault(law, set()).add(ref)
+    base = {}
+    for law, ref in Section.objects.filter(edition__code="ccba-1999").values_list("law__number", "ref"):
+        base.setdefault(law, set()).add(ref)
+    assert changes.check("wbf-2017", refs, base) == []
+    assert [c.law for c in changes.ranked("wbf-2017")] == [23, 12]
+
+
+@pytest.mark.skipif(not (REAL / "laws").is_dir(), reason="the wbf-2017 content is not in this checkout yet")
+def test_full_edition_loads_complete(db):
+    """With the content in fixtures/editions/wbf-2017: 93 laws, every reference resolved inside the edition,
+    every law of the outline present with its refs, changes.yaml consistent."""
+    edition = Edition.objects.get(code="wbf-2017")
+    assert Law.objects.filter(edition=edition).count() == 93
+    pending = Reference.objects.filter(edition=edition, target__isnull=True)
+    assert not pending.exists(), [(r.from_section_id, r.raw) for r in pending[:20]]
+    assert Definition.objects.filter(edition=edition).exists()
+    refs, base = {}, {}
+    for law, ref in Section.objects.filter(edition=edition).values_list("law__number", "ref"):
+        refs.setdefault(law, set()).add(ref)
+    for law, ref in Section.objects.filter(edition__code="ccba-1999").values_list("law__number", "ref"):
+        base.setdefault(law, set()).add(ref)
+    assert changes.check("wbf-2017", refs, base) == []
+    assert set(changes.load("wbf-2017")) == set(range(1, 94))
