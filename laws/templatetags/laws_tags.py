@@ -62,3 +62,20 @@ def ltitle(obj) -> str:
 def colon() -> str:
     """The colon after a label in the page's language: full-width in Chinese (裁决：), ": " in English."""
     return ": " if language.english() else "："
+
+
+@register.filter
+def edition_short(code) -> str:
+    """ccba-1999 → 1999年版 (English page: CCBA 1999)."""
+    from laws.editions import info
+
+    about = info(str(code))
+    return about.short_en if language.english() else about.short
+
+
+@register.filter
+def edition_name(edition) -> str:
+    """An edition's full name in the page's language."""
+    if edition is None:
+        return ""
+    return (edition.name_en or edition.name) if language.english() else edition.name

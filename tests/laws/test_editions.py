@@ -6,12 +6,12 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from laws import changes, editions
+from laws import changes
 from laws.models import Definition, Edition, Law, Reference, Section, Source
 from laws.services import ImportRefused, corpus_import, corpus_load_default
 from laws.text import ParseError, is_definition_table, parse_definition_table
+from tests.laws.edition_fixture import edition_2017  # noqa: F401 (a fixture)
 
-FIXTURE = Path(__file__).parent / "editions_fixture"
 REAL = Path(__file__).resolve().parents[2] / "fixtures" / "editions" / "wbf-2017"
 
 
@@ -49,20 +49,7 @@ def test_changes_yaml_rules():
     assert parsed[2].note("en") == "A" and parsed[2].note("zh-hans") == "甲"
 
 
-@pytest.fixture
-def edition_2017(settings, db):
-    """The small test edition loaded as wbf-2017 (replacing whatever the session loaded, inside the test)."""
-    settings.LAWS_EDITIONS_DIR = FIXTURE
-    Law.objects.filter(edition__code="wbf-2017").delete()
-    Edition.objects.filter(code="wbf-2017").delete()
-    editions._CODES.clear()
-    reports = corpus_load_default(edition_code="wbf-2017")
-    yield Edition.objects.get(code="wbf-2017")
-    editions._CODES.clear()
-    assert reports
-
-
-def test_partial_edition_loads_beside_the_base(edition_2017):
+def test_partial_edition_loads_beside_the_base(edition_2017):  # noqa: F811
     base = Edition.objects.get(code="ccba-1999")
     assert Law.objects.filter(edition=base).count() == 93
     laws = Law.objects.filter(edition=edition_2017)
@@ -74,7 +61,7 @@ def test_partial_edition_loads_beside_the_base(edition_2017):
     assert Law.objects.get(edition=base, number=23).title != "可比叫"
 
 
-def test_references_resolve_inside_the_edition(edition_2017):
+def test_references_resolve_inside_the_edition(edition_2017):  # noqa: F811
     refs = Reference.objects.filter(edition=edition_2017)
     assert refs.exists()
     assert not refs.filter(target__isnull=True).exists()
@@ -82,7 +69,7 @@ def test_references_resolve_inside_the_edition(edition_2017):
     assert refs.filter(target_ref="12C1e").exists()
 
 
-def test_definitions_carry_new_and_changed(edition_2017):
+def test_definitions_carry_new_and_changed(edition_2017):  # noqa: F811
     rows = dict(Definition.objects.filter(edition=edition_2017).values_list("term", "change"))
     assert rows == {"人为叫牌": "new", "调整分": "changed", "不叫": ""}
     assert set(Definition.objects.filter(edition=edition_2017).values_list("origin", flat=True)) == {
@@ -90,20 +77,20 @@ def test_definitions_carry_new_and_changed(edition_2017):
     }
 
 
-def test_reload_is_idempotent(edition_2017):
+def test_reload_is_idempotent(edition_2017):  # noqa: F811
     before = Section.objects.filter(edition=edition_2017).count()
     corpus_load_default(edition_code="wbf-2017")
     assert Section.objects.filter(edition=edition_2017).count() == before
 
 
-def test_outline_is_checked_per_edition(edition_2017):
+def test_outline_is_checked_per_edition(edition_2017):  # noqa: F811
     """A wbf-2017 law lacking a section its own outline lists is refused; the base outline is not consulted."""
     text = "第五章 竞叫\n第23条：可比叫\nA．定义\n文字。\n"
     with pytest.raises(ImportRefused, match="23B 23C"):
         corpus_import(text=text, source="summary", file_name="x.txt", edition_code="wbf-2017")
 
 
-def test_import_laws_takes_the_edition(edition_2017, tmp_path):
+def test_import_laws_takes_the_edition(edition_2017, tmp_path):  # noqa: F811
     path = tmp_path / "law27.txt"
     path.write_text(
         "第五章 竞叫\n第27条：不足叫牌\nA．接受\n新文字。\nB．不接受\n1.可比叫\n文字。\n", "utf-8"
@@ -124,7 +111,7 @@ def test_import_laws_refuses_an_unknown_edition(tmp_path):
         call_command("import_laws", str(path), "--source", "summary", "--edition", "wbf-2099")
 
 
-def test_changes_checked_against_the_loaded_laws(edition_2017, settings):
+def test_changes_checked_against_the_loaded_laws(edition_2017, settings):  # noqa: F811
     refs = {}
     for law, ref in Section.objects.filter(edition=edition_2017).values_list("law__number", "ref"):
         refs.setdefault(law, set()).add(ref)
