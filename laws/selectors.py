@@ -68,7 +68,7 @@ def edition_choice(request) -> tuple[str, str]:
     """(code, where it came from: "link", "choice", "club", "site") — see laws.editions. Not checked against the
     database: an unknown code from the link is the caller's to refuse, a stale cookie or club value is skipped."""
     explicit = request.GET.get(editions.PARAM, "")[:40]
-    if explicit:
+    if explicit and explicit != editions.ALL:  # all: a search of every edition, from the working one
         return explicit, "link"
     loaded = set(Edition.objects.values_list("code", flat=True))
     chosen = request.COOKIES.get(editions.COOKIE, "")[:40]
@@ -94,6 +94,18 @@ def edition_for(request) -> Edition:
             raise Http404(f"no edition {code!r}")
     request._law_edition = edition
     return edition
+
+
+def edition_for_api_default(request) -> Edition:
+    """The working edition without the link's ``?edition=`` (which may be ``all``): choice, club, site."""
+    loaded = set(Edition.objects.values_list("code", flat=True))
+    chosen = request.COOKIES.get(editions.COOKIE, "")[:40]
+    if chosen in loaded:
+        return Edition.objects.get(code=chosen)
+    club = _club_edition(request)
+    if club and club in loaded:
+        return Edition.objects.get(code=club)
+    return edition_default()
 
 
 def edition_for_api(request, *, allow_all: bool = False) -> Edition | None:

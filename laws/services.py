@@ -473,8 +473,8 @@ def references_resolve(edition: Edition) -> int:
 def corpus_load_default(*, edition_code: str | None = None) -> list[ImportReport]:
     """Load what fixtures/ holds: the base edition (the official Definitions and Laws 1–8, the summaries, the
     glossary additions), then every further edition under fixtures/editions/ (laws/*.txt and definitions.txt, as
-    summaries). With ``edition_code``, that edition only. All or nothing, and one `corpus_imported` signal per
-    edition for the whole batch."""
+    summaries). With ``edition_code``, that edition only. All or nothing, and one `corpus_imported` signal for
+    the whole batch (the search index holds every edition; ``editions`` lists the ones loaded)."""
     codes = [edition_code] if edition_code else [BASE_EDITION, *editions.further_codes()]
     reports: list[ImportReport] = []
     loaded = []
@@ -502,8 +502,10 @@ def corpus_load_default(*, edition_code: str | None = None) -> list[ImportReport
                 )
             )
         loaded.append(edition_get_or_create(code))
-    for edition in loaded:
-        transaction.on_commit(lambda edition=edition: corpus_imported.send(sender=Edition, edition=edition))
+    if loaded:
+        transaction.on_commit(
+            lambda: corpus_imported.send(sender=Edition, edition=loaded[0], editions=list(loaded))
+        )
     return reports
 
 
