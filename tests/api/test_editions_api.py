@@ -110,3 +110,13 @@ def test_search_page_in_the_chosen_edition(client, index_2017):
     assert "/laws/23/?edition=wbf-2017" in page and "搜索所有版本" in page
     response = client.get("/search/?q=27B1")
     assert response["Location"] == "/laws/27/?edition=wbf-2017#27B1"
+
+
+def test_2017_terms_in_the_synonyms(client, index_2017):
+    """comparable call / 可比叫 and weighted score / 加权分 are one idea each (fixtures/search/synonyms.txt)."""
+    for q in ["comparable call", "kebijiao", "可比叫品"]:
+        results = client.get("/api/search/", {"q": q, "edition": "wbf-2017"}).json()["results"]
+        assert results and results[0]["law"] == 23, q
+    for q in ["weighted score", "加权调整分"]:
+        results = client.get("/api/search/", {"q": q, "edition": "wbf-2017"}).json()["results"]
+        assert any(r["ref"] and r["ref"].startswith("12C1") for r in results[:3]), q
