@@ -36,9 +36,9 @@ from bridge.messages import CATALOG
 from bridge.scoring import score
 from bridge.trees import Leaf
 from config.field_labels import FIELD_LABELS
+from laws.editions import with_edition
 from laws.models import Definition, Edition
 from laws.rendering import render as render_text
-from laws.editions import with_edition
 from laws.selectors import edition_default, render_context
 from rulings.labels import FIELDS, VALUES, score_item_label
 from rulings.summary import summary_rules

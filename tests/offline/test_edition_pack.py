@@ -34,7 +34,12 @@ def test_pack_of_one_edition(client, edition_2017):  # noqa: F811
 
 
 def test_unknown_edition_is_a_400(client):
-    for url in ["/offline/pack.json", "/offline/version.json", "/offline/bundle.json", "/offline/corpus.json"]:
+    for url in [
+        "/offline/pack.json",
+        "/offline/version.json",
+        "/offline/bundle.json",
+        "/offline/corpus.json",
+    ]:
         response = client.get(url + "?edition=nope")
         assert response.status_code == 400 and response.json()["field"] == "edition", url
 
