@@ -44,25 +44,29 @@ class LawChange:
 _CACHE: dict[Path, tuple[float, dict[int, LawChange]]] = {}
 
 
-def changes_path(code: str) -> Path | None:
+def changes_paths(code: str) -> list[Path]:
+    """changes.yaml, or its parts (changes-01-40.yaml, changes-41-93.yaml …), in name order."""
     folder = editions.edition_folder(code)
     if folder is None:
-        return None
-    path = folder / "changes.yaml"
-    return path if path.exists() else None
+        return []
+    return sorted(folder.glob("changes*.yaml"))
 
 
 def load(code: str) -> dict[int, LawChange]:
-    """The edition's changes by law number; {} for the base edition or when there is no changes.yaml."""
-    path = changes_path(code)
-    if path is None:
-        return {}
-    mtime = path.stat().st_mtime
-    cached = _CACHE.get(path)
-    if cached is not None and cached[0] == mtime:
-        return cached[1]
-    out = parse(path.read_text(encoding="utf-8"), name=str(path))
-    _CACHE[path] = (mtime, out)
+    """The edition's changes by law number, from every changes*.yaml of its folder; {} for the base edition or
+    when there is none. A law listed in two files is an error; equal ranks in two files are reported by
+    :func:`check` (ranked() orders them by law number meanwhile)."""
+    out: dict[int, LawChange] = {}
+    for path in changes_paths(code):
+        mtime = path.stat().st_mtime
+        cached = _CACHE.get(path)
+        if cached is None or cached[0] != mtime:
+            cached = (mtime, parse(path.read_text(encoding="utf-8"), name=path.name))
+            _CACHE[path] = cached
+        for law, change in cached[1].items():
+            if law in out:
+                raise ChangesError(f"{path.name} law {law}: listed in another changes file too")
+            out[law] = change
     return out
 
 
@@ -131,6 +135,13 @@ def check(code: str, refs: dict[int, set[str]], base_refs: dict[int, set[str]]) 
         changes = load(code)
     except ChangesError as exc:
         return [str(exc)]
+    ranks: dict[int, list[int]] = {}
+    for law, change in changes.items():
+        if change.rank is not None:
+            ranks.setdefault(change.rank, []).append(law)
+    for rank, laws in sorted(ranks.items()):
+        if len(laws) > 1:
+            problems.append(f"changes: rank {rank} is given to laws {' '.join(map(str, sorted(laws)))}")
     for law, change in sorted(changes.items()):
         have = refs.get(law)
         if have is None:

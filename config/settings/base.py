@@ -185,7 +185,7 @@ SPECTACULAR_SETTINGS = {
 # director's choice in the top bar come before it (laws.editions).
 LAWS_DEFAULT_EDITION = "ccba-1999"
 # Further editions beside the base one, a folder each (fixtures/editions/README.md); load_corpus loads them all.
-LAWS_EDITIONS_DIR = FIXTURES_DIR / "editions"
+LAWS_EDITIONS_DIR = Path(os.environ.get("LAWS_EDITIONS_DIR", FIXTURES_DIR / "editions"))
 
 # Whoosh index folder (derived data; each host builds its own).
 SEARCH_INDEX_DIR = Path(os.environ.get("SEARCH_INDEX_DIR", VAR_DIR / "index"))

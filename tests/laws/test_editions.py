@@ -1,5 +1,6 @@
 """A second edition of the law base (issue 28): loading it from fixtures/editions/<code>/ beside ccba-1999."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -8,11 +9,14 @@ from django.core.management.base import CommandError
 
 from laws import changes
 from laws.models import Definition, Edition, Law, Reference, Section, Source
-from laws.services import ImportRefused, corpus_import, corpus_load_default
+from laws.services import ImportRefused, corpus_import, corpus_load_default, outline_for
 from laws.text import ParseError, is_definition_table, parse_definition_table
 from tests.laws.edition_fixture import edition_2017  # noqa: F401 (a fixture)
 
-REAL = Path(__file__).resolve().parents[2] / "fixtures" / "editions" / "wbf-2017"
+REAL = Path(
+    os.environ.get("LAWS_EDITIONS_DIR", Path(__file__).resolve().parents[2] / "fixtures" / "editions")
+)
+REAL = REAL / "wbf-2017"
 
 
 def test_definition_table_parses_marks():
@@ -138,3 +142,12 @@ def test_full_edition_loads_complete(db):
         base.setdefault(law, set()).add(ref)
     assert changes.check("wbf-2017", refs, base) == []
     assert set(changes.load("wbf-2017")) == set(range(1, 94))
+    # the laws of the edition's outline, each with the refs it lists
+    outline = outline_for("wbf-2017")
+    assert set(outline.laws) == set(range(1, 94))
+    for number, law in outline.laws.items():
+        assert set(law.refs) <= refs.get(number, set()), number
+    assert set(Law.objects.filter(edition=edition).values_list("source", flat=True)) <= {
+        "summary",
+        "official",
+    }
