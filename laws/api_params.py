@@ -19,9 +19,9 @@ def _known() -> list[str]:
 
 def unknown(code: str) -> FieldError:
     return FieldError(
-        _("未知的规则版本：%(code)s（可选：%(codes)s）"),
+        _("未知的规则版本：%(edition)s（可选：%(codes)s）"),
         "edition",
-        code=code[:40],
+        edition=code[:40],
         codes=", ".join(_known()),
     )
 

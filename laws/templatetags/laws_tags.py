@@ -79,3 +79,19 @@ def edition_name(edition) -> str:
     if edition is None:
         return ""
     return (edition.name_en or edition.name) if language.english() else edition.name
+
+
+@register.simple_tag
+def section_url(ref, edition=None) -> str:
+    """{% section_url "27B1" tree.edition %} → /laws/27/#27B1, or /laws/27/?edition=wbf-2017#27B1: a link to a law
+    of a named edition (a tree, a logged ruling), which a bare /laws/27B1/ is not (it opens the reader's working
+    edition, laws.editions)."""
+    from laws.editions import explicit_with_edition
+    from laws.selectors import section_url as url_of
+
+    try:
+        split_ref(str(ref))
+    except ValueError:
+        return ""
+    url = url_of(str(ref))
+    return explicit_with_edition(url, str(edition)) if edition else url

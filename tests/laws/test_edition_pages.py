@@ -124,3 +124,25 @@ def test_edition_pages_in_english(client, edition_2017):  # noqa: F811
     page = client.get("/changes/", **english).content.decode()
     assert "What changed" in page and "Test: weighted scores enter the laws." in page
     assert "Unknown edition" in client.get("/api/laws/?edition=x", **english).json()["error"]
+
+
+def test_club_admin_sets_the_club_edition(edition_2017):  # noqa: F811
+    from clubs import services
+
+    admin = get_user_model().objects.create_user("clubadmin", password="pw-12345-long")
+    director = get_user_model().objects.create_user("dir", password="pw-12345-long")
+    club = services.club_create(name="设版本的俱乐部")
+    services.membership_set(club=club, user=admin, role=Role.CLUB_ADMIN)
+    services.membership_set(club=club, user=director, role=Role.DIRECTOR)
+    client = Client()
+    client.force_login(admin)
+    members = f"/clubs/{club.pk}/members/"
+    assert 'name="default_edition"' in client.get(members).content.decode()
+    assert client.post(members, {"default_edition": "wbf-2099"}).status_code == 400
+    assert client.post(members, {"default_edition": "wbf-2017"}).status_code == 302
+    club.refresh_from_db()
+    assert club.default_edition == "wbf-2017"
+    other = Client()
+    other.force_login(director)
+    assert "以可比叫更正" in other.get("/laws/27/").content.decode()
+    assert other.post(members, {"default_edition": ""}).status_code == 403  # a director may not
