@@ -151,3 +151,20 @@ def test_full_edition_loads_complete(db):
         "summary",
         "official",
     }
+
+
+@pytest.mark.skipif(not (REAL / "laws").is_dir(), reason="the wbf-2017 content is not in this checkout yet")
+def test_full_edition_pages_and_compare_every_law(client, db):
+    """Done-when of issue 28: the API lists 93 laws of wbf-2017, and the compare view answers for every law, in
+    both languages; every 2017 law page says it is a project summary."""
+    laws = client.get("/api/laws/?edition=wbf-2017").json()
+    assert len(laws) == 93 and {law["edition"] for law in laws} == {"wbf-2017"}
+    for number in range(1, 94):
+        page = client.get(f"/laws/{number}/?edition=wbf-2017").content.decode()
+        assert "2017年国际桥联《复式桥牌规则》撰写的中文摘要" in page, number
+        for language in ("zh-hans", "en"):
+            response = client.get(
+                f"/laws/{number}/compare/?left=ccba-1999&right=wbf-2017", HTTP_ACCEPT_LANGUAGE=language
+            )
+            assert response.status_code == 200, (number, language)
+    assert client.get("/changes/").status_code == 200
