@@ -74,6 +74,13 @@ def edition_short(code) -> str:
 
 
 @register.filter
+def edition_year(code) -> str:
+    """ccba-1999 → 1999: the top bar's shortest name of an edition (narrow screens)."""
+    tail = str(code).rsplit("-", 1)[-1]
+    return tail if tail.isdigit() else str(code)
+
+
+@register.filter
 def edition_name(edition) -> str:
     """An edition's full name in the page's language."""
     if edition is None:
