@@ -67,6 +67,8 @@ def home(request):
                 "edition": edition,
                 "chapters": selectors.chapters_with_laws(edition),
                 "preface": preface,
+                "glossary_url": editions.with_edition(reverse("laws:glossary"), edition.code),
+                "has_definitions_chapter": edition.chapters.filter(number=1).exists(),
                 "changes_edition": next(
                     (e for e in selectors.edition_list() if edition_changes.load(e.code)), None
                 ),
@@ -95,7 +97,14 @@ def chapter(request, number: int):
     if chapter is None:
         raise Http404("no such chapter")
     definitions = selectors.definitions(edition).filter(origin="official") if number == 1 else None
-    return _vary(render(request, "laws/chapter.html", {"chapter": chapter, "definitions": definitions}))
+    glossary_url = editions.with_edition(reverse("laws:glossary"), edition.code)
+    return _vary(
+        render(
+            request,
+            "laws/chapter.html",
+            {"chapter": chapter, "definitions": definitions, "glossary_url": glossary_url},
+        )
+    )
 
 
 def law(request, number: int):

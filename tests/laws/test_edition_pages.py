@@ -146,3 +146,10 @@ def test_club_admin_sets_the_club_edition(edition_2017):  # noqa: F811
     other.force_login(director)
     assert "以可比叫更正" in other.get("/laws/27/").content.decode()
     assert other.post(members, {"default_edition": ""}).status_code == 403  # a director may not
+
+
+def test_home_of_the_2017_edition_links_its_glossary(client, edition_2017):  # noqa: F811
+    page = client.get("/?edition=wbf-2017").content.decode()
+    assert "/glossary/?edition=wbf-2017" in page
+    assert "/laws/23/?edition=wbf-2017" in page and "/chapters/5/?edition=wbf-2017" in page
+    assert 'href="/glossary/"' in client.get("/").content.decode()
