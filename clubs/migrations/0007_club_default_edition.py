@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0005_log_counts'),
+        ('clubs', '0006_log_grams'),
     ]
 
     operations = [
