@@ -210,7 +210,7 @@ def test_a_generation_ahead_of_the_database_is_kept():
 def test_if_needed_builds_a_missing_index_once(own_index, capsys):
     call_command("build_search_index", "--if-needed")
     out = capsys.readouterr().out
-    total = sum(len(index.documents(e)) for e in index.all_editions())  # ccba-1999's, plus wbf-2017's
+    total = sum(len(index.documents(e)) for e in index.all_editions())  # every edition
     assert out.startswith(f"search index built: {total} documents") and out.rstrip().endswith("(missing)")
     first = index.read_pointer()
     call_command("build_search_index", "--if-needed")
@@ -275,7 +275,7 @@ def test_a_build_that_died_midway_leaves_nothing_behind(built):
 
 def test_index_status_for_healthz(built):
     status = index_status()
-    total = sum(len(index.documents(e)) for e in index.all_editions())  # ccba-1999's, plus wbf-2017's
+    total = sum(len(index.documents(e)) for e in index.all_editions())  # every edition
     assert status == {"ok": True, "generation": built.path.name, "documents": total, "error": None}
 
 
