@@ -53,7 +53,7 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "created_at"]
+    list_display = ["name", "default_edition", "created_at"]
     search_fields = ["name"]
     inlines = [MembershipInline]
 

@@ -74,6 +74,15 @@ class Club(models.Model):
     # SQLite and PostgreSQL alike (the UPDATE … SET n = n + 1 takes the row lock).
     last_ruling_number = models.PositiveIntegerField(_("最后裁决编号"), default=0, editable=False)
     created_at = models.DateTimeField(_("创建时间"), auto_now_add=True)
+    # The edition the club's directors work in unless they choose another in the top bar (laws.editions);
+    # empty: the site default (settings.LAWS_DEFAULT_EDITION).
+    default_edition = models.CharField(
+        _("默认规则版本"),
+        max_length=32,
+        blank=True,
+        default="",
+        choices=[("", _("本站默认")), ("ccba-1999", _("1999年版")), ("wbf-2017", _("2017年版"))],
+    )
 
     class Meta:
         db_table = "rulings_club"  # the table the app was born with (rulings), kept on the move to clubs

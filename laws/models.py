@@ -4,6 +4,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from laws.editions import code_of, with_edition
 from laws.text import to_chinese_numeral, to_roman
 
 
@@ -46,7 +47,7 @@ class Chapter(models.Model):
         return f"第{self.numeral}章 {self.title}"
 
     def get_absolute_url(self) -> str:
-        return reverse("laws:chapter", args=[self.number])
+        return with_edition(reverse("laws:chapter", args=[self.number]), code_of(self.edition_id))
 
     @property
     def numeral(self) -> str:
@@ -80,7 +81,7 @@ class Law(models.Model):
         return f"第{self.number}条 {self.title}"
 
     def get_absolute_url(self) -> str:
-        return reverse("laws:law", args=[self.number])
+        return with_edition(reverse("laws:law", args=[self.number]), code_of(self.edition_id))
 
 
 class Section(models.Model):
@@ -123,8 +124,9 @@ class Section(models.Model):
         return self.ref
 
     def get_absolute_url(self) -> str:
-        url = reverse("laws:law", args=[self.law.number])
-        return url if self.level == 0 else f"{url}#{self.ref}"
+        from laws.selectors import section_url
+
+        return section_url(self.ref, code_of(self.edition_id))
 
     @property
     def display_ref(self) -> str:
@@ -138,12 +140,21 @@ class Definition(models.Model):
     class Origin(models.TextChoices):
         OFFICIAL = "official", _("官方定义")
         ADDITION = "addition", _("项目补充")
+        SUMMARY = "summary", _("项目要点")
+
+    class Change(models.TextChoices):
+        """Against the base edition: a term the 1997 Definitions lack, or one whose meaning changed."""
+
+        SAME = "", _("沿用")
+        NEW = "new", _("新增")
+        CHANGED = "changed", _("修改")
 
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="definitions")
     term = models.CharField(_("术语"), max_length=100)
     term_en = models.CharField(_("英文术语"), max_length=200, blank=True)
     text = models.TextField(_("释义"))
     origin = models.CharField(_("来源"), max_length=16, choices=Origin.choices, default=Origin.OFFICIAL)
+    change = models.CharField(_("变化"), max_length=8, choices=Change.choices, default="", blank=True)
     order = models.PositiveIntegerField(_("顺序"), default=0)
     line = models.PositiveIntegerField(_("来源行号"), default=0)
 
@@ -159,7 +170,7 @@ class Definition(models.Model):
         return self.term
 
     def get_absolute_url(self) -> str:
-        return reverse("laws:glossary") + f"#term-{self.pk}"
+        return with_edition(reverse("laws:glossary"), code_of(self.edition_id)) + f"#term-{self.pk}"
 
 
 class Reference(models.Model):

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from bridge.references import law_of, parse_ref_query
 from laws import corrections as editorial
+from laws import editions
 from laws.models import Chapter, Definition, Edition, Law, Reference, Section, Source
 from laws.rendering import RenderContext, render
 from laws.text import arabic_references
@@ -26,9 +27,108 @@ def edition_default() -> Edition:
         raise Http404("the law corpus is not loaded (run `make setup`)") from exc
 
 
-def section_url(ref: str) -> str:
+class UnknownEdition(ValueError):
+    """``edition=`` names no loaded edition (the API answers 400 naming the field ``edition``)."""
+
+    def __init__(self, code: str):
+        super().__init__(f"unknown edition {code!r}")
+        self.code = code
+
+
+def edition_list():
+    """The loaded editions, the site default first."""
+    rows = list(Edition.objects.order_by("code"))
+    rows.sort(key=lambda e: (e.code != settings.LAWS_DEFAULT_EDITION, e.code))
+    return rows
+
+
+def edition_by_code(code: str) -> Edition:
+    edition = Edition.objects.filter(code=code).first()
+    if edition is None:
+        raise UnknownEdition(code)
+    return edition
+
+
+def _club_edition(request) -> str | None:
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return None
+    from clubs.models import Club
+
+    return (
+        Club.objects.filter(memberships__user=user)
+        .exclude(default_edition="")
+        .order_by("pk")
+        .values_list("default_edition", flat=True)
+        .first()
+    )
+
+
+def edition_choice(request) -> tuple[str, str]:
+    """(code, where it came from: "link", "choice", "club", "site") — see laws.editions. Not checked against the
+    database: an unknown code from the link is the caller's to refuse, a stale cookie or club value is skipped."""
+    explicit = request.GET.get(editions.PARAM, "")[:40]
+    if explicit and explicit != editions.ALL:  # all: a search of every edition, from the working one
+        return explicit, "link"
+    loaded = set(Edition.objects.values_list("code", flat=True))
+    chosen = request.COOKIES.get(editions.COOKIE, "")[:40]
+    if chosen and chosen in loaded:
+        return chosen, "choice"
+    club = _club_edition(request)
+    if club and club in loaded:
+        return club, "club"
+    return settings.LAWS_DEFAULT_EDITION, "site"
+
+
+def edition_for(request) -> Edition:
+    """The edition a page is in (laws.editions); an unknown ``?edition=`` is a 404, a missing corpus too."""
+    cached = getattr(request, "_law_edition", None)
+    if cached is not None:
+        return cached
+    code, _where = edition_choice(request)
+    edition = Edition.objects.filter(code=code).first()
+    if edition is None:
+        if code == settings.LAWS_DEFAULT_EDITION:
+            edition = edition_default()
+        else:
+            raise Http404(f"no edition {code!r}")
+    request._law_edition = edition
+    return edition
+
+
+def edition_for_api_default(request) -> Edition:
+    """The working edition without the link's ``?edition=`` (which may be ``all``): choice, club, site."""
+    loaded = set(Edition.objects.values_list("code", flat=True))
+    chosen = request.COOKIES.get(editions.COOKIE, "")[:40]
+    if chosen in loaded:
+        return Edition.objects.get(code=chosen)
+    club = _club_edition(request)
+    if club and club in loaded:
+        return Edition.objects.get(code=club)
+    return edition_default()
+
+
+def edition_for_api(request, *, allow_all: bool = False) -> Edition | None:
+    """The edition of an API request: ``edition=`` (an unknown one raises UnknownEdition), else the request's
+    working edition. With allow_all, ``edition=all`` answers None (every edition)."""
+    code = request.GET.get(editions.PARAM)
+    if code is None or code == "":
+        return edition_for(request)
+    if allow_all and code == editions.ALL:
+        return None
+    return edition_by_code(code)
+
+
+def other_edition(edition: Edition) -> Edition | None:
+    """The edition to compare with: the base edition for a further one, the first further one for the base."""
+    others = [e for e in edition_list() if e.pk != edition.pk]
+    return others[0] if others else None
+
+
+def section_url(ref: str, code: str | None = None) -> str:
     url = reverse("laws:law", args=[law_of(ref)])
-    return url if ref.isdigit() else f"{url}#{ref}"
+    url = url if ref.isdigit() else f"{url}#{ref}"
+    return editions.with_edition(url, code)
 
 
 def render_context(edition: Edition) -> RenderContext:
@@ -46,10 +146,12 @@ def render_context(edition: Edition) -> RenderContext:
             if origin == Definition.Origin.OFFICIAL:
                 text = editorial.apply_plain(text, corrections.for_definition(term))
             glossary[term] = text
+        code = edition.code
         context = RenderContext(
-            url_for=lambda ref: section_url(ref) if ref in refs else None, glossary=glossary
+            url_for=lambda ref: section_url(ref, code) if ref in refs else None, glossary=glossary
         )
-        _CONTEXTS.clear()
+        if len(_CONTEXTS) > 8:
+            _CONTEXTS.clear()
         _CONTEXTS[key] = context
     return context
 
@@ -138,12 +240,13 @@ def resolve_goto(edition: Edition, query: str) -> str | None:
     if ref is None:
         return None
     if Section.objects.filter(edition=edition, ref=ref).exists():
-        return section_url(ref)
+        return section_url(ref, edition.code)
     law_number = law_of(ref)
     if Law.objects.filter(edition=edition, number=law_number).exists():
         url = reverse("laws:law", args=[law_number])
         # A section the law does not have (27Z): the law page, saying the section was not found.
-        return url if ref.isdigit() else f"{url}?{urlencode({'missing': ref})}"
+        url = url if ref.isdigit() else f"{url}?{urlencode({'missing': ref})}"
+        return editions.with_edition(url, edition.code)
     return None
 
 

@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from laws.editions import code_of
 from laws.models import Definition, Law
 from laws.text import tables
 
@@ -9,10 +10,14 @@ from laws.text import tables
 class LawListSerializer(serializers.ModelSerializer):
     chapter = serializers.SerializerMethodField()
     url = serializers.SerializerMethodField()
+    edition = serializers.SerializerMethodField()
 
     class Meta:
         model = Law
-        fields = ["number", "title", "title_en", "chapter", "source", "url"]
+        fields = ["number", "title", "title_en", "chapter", "source", "url", "edition"]
+
+    def get_edition(self, law) -> str:
+        return code_of(law.edition_id)
 
     def get_chapter(self, law) -> str:
         return law.chapter.roman
@@ -22,9 +27,14 @@ class LawListSerializer(serializers.ModelSerializer):
 
 
 class DefinitionSerializer(serializers.ModelSerializer):
+    edition = serializers.SerializerMethodField()
+
     class Meta:
         model = Definition
-        fields = ["term", "term_en", "text", "origin"]
+        fields = ["term", "term_en", "text", "origin", "change", "edition"]
+
+    def get_edition(self, definition) -> str:
+        return code_of(definition.edition_id)
 
 
 def node_data(node) -> dict:

@@ -9,17 +9,20 @@ from django.conf import settings
 from django.db import models, transaction
 
 from bridge.references import find_references
+from laws import editions
 from laws.models import Chapter, Definition, Edition, Law, Reference, Section, Source
 from laws.outline import Outline, load_outline
 from laws.signals import corpus_imported
-from laws.text import ParsedCorpus, ParsedLaw, ParsedNode, parse
+from laws.text import (
+    ParsedCorpus,
+    ParsedLaw,
+    ParsedNode,
+    is_definition_table,
+    parse,
+    parse_definition_table,
+)
 
-EDITIONS = {
-    "ccba-1999": (
-        "中国桥牌竞赛规则（1999年中国桥牌协会审定）",
-        "CCBA Laws of Duplicate Contract Bridge (1999)",
-    ),
-}
+BASE_EDITION = "ccba-1999"
 
 
 class ImportRefused(ValueError):
@@ -47,6 +50,7 @@ class ImportPlan:
     texts_cut: list[str] = field(default_factory=list)
     definitions_added: list[str] = field(default_factory=list)
     definitions_changed: list[str] = field(default_factory=list)
+    definitions_kept_official: list[str] = field(default_factory=list)
     preface_changed: bool = False
     official_overwritten: list[str] = field(default_factory=list)
 
@@ -103,13 +107,37 @@ class ImportReport:
 
 def edition_get_or_create(code: str | None = None) -> Edition:
     code = code or settings.LAWS_DEFAULT_EDITION
-    name, name_en = EDITIONS.get(code, (code, code))
-    edition, _ = Edition.objects.get_or_create(code=code, defaults={"name": name, "name_en": name_en})
+    about = editions.info(code)
+    edition, _ = Edition.objects.get_or_create(
+        code=code, defaults={"name": about.name, "name_en": about.name_en}
+    )
+    editions._CODES.pop(edition.pk, None)
     return edition
 
 
 def default_outline() -> Outline:
     return load_outline(settings.FIXTURES_DIR / "outline")
+
+
+def outline_for(code: str | None) -> Outline:
+    """The outline an edition's laws are held against: the base outline, or the edition folder's own."""
+    folder = editions.edition_folder(code or settings.LAWS_DEFAULT_EDITION)
+    if folder is None:
+        if (code or settings.LAWS_DEFAULT_EDITION) != BASE_EDITION and code not in editions.KNOWN:
+            raise ValueError(f"unknown edition {code!r}")
+        if code and code != BASE_EDITION:
+            return Outline({}, {})  # a known edition with no folder yet: nothing to hold against
+        return default_outline()
+    return load_outline(folder / "outline")
+
+
+def definition_origin(*, source: str, glossary: bool, table: bool, code: str) -> str:
+    """A glossary addition of the base edition; otherwise official text, or a further edition's summary."""
+    if glossary and not table:
+        return Definition.Origin.ADDITION
+    if source == Source.OFFICIAL or code == BASE_EDITION:
+        return Definition.Origin.OFFICIAL
+    return Definition.Origin.SUMMARY
 
 
 def _merge_definitions(parsed: ParsedCorpus, report: ImportReport):
@@ -151,6 +179,7 @@ def corpus_plan(
     replace_official: bool = False,
     allow_removals: bool = False,
     keep_official: bool = False,
+    origin: str | None = None,
 ) -> ImportPlan:
     """Hold the whole parsed file against the outline and the database before anything is written (M3).
 
@@ -232,7 +261,8 @@ def corpus_plan(
     stored_definitions = {}
     if edition is not None:
         stored_definitions = {d.term: d for d in Definition.objects.filter(edition=edition)}
-    origin = Definition.Origin.ADDITION if glossary else Definition.Origin.OFFICIAL
+    if origin is None:
+        origin = Definition.Origin.ADDITION if glossary else Definition.Origin.OFFICIAL
     seen: set[str] = set()
     for d in parsed.definitions:
         if d.term in seen:
@@ -241,7 +271,13 @@ def corpus_plan(
         current = stored_definitions.get(d.term)
         if current is None:
             plan.definitions_added.append(d.term)
-        elif (current.text, current.origin) != (d.text, origin) or (
+        elif (
+            keep_official
+            and current.origin == Definition.Origin.OFFICIAL
+            and origin != Definition.Origin.OFFICIAL
+        ):
+            plan.definitions_kept_official.append(d.term)
+        elif (current.text, current.origin, current.change) != (d.text, origin, d.change) or (
             d.term_en and d.term_en != current.term_en
         ):
             plan.definitions_changed.append(d.term)
@@ -288,9 +324,11 @@ def corpus_import(
     sent once the import commits (the search index rebuilds on it)."""
     if source not in Source.values:
         raise ValueError(f"source must be one of {Source.values}")
-    parsed = parse(text, definitions_only=glossary)
-    outline = outline or default_outline()
     code = edition_code or settings.LAWS_DEFAULT_EDITION
+    table = glossary and is_definition_table(text)
+    parsed = parse_definition_table(text) if table else parse(text, definitions_only=glossary)
+    outline = outline or outline_for(code)
+    origin = definition_origin(source=source, glossary=glossary, table=table, code=code)
     plan = corpus_plan(
         parsed,
         source=source,
@@ -301,6 +339,7 @@ def corpus_import(
         replace_official=replace_official,
         allow_removals=allow_removals,
         keep_official=keep_official,
+        origin=origin,
     )
     report = ImportReport(file=file_name, warnings=list(parsed.warnings), plan=plan, dry_run=dry_run)
     if parsed.preface and not any(c.number == 1 for c in parsed.chapters):
@@ -326,9 +365,11 @@ def corpus_import(
         )
         chapters[pc.number] = chapter
 
-    origin = Definition.Origin.ADDITION if glossary else Definition.Origin.OFFICIAL
-    base_order = 1000 if glossary else 0
+    base_order = 1000 if glossary and not table else 0
+    changes = {d.term: d.change for d in parsed.definitions}
     for order, (term, (body, term_en, line)) in enumerate(_merge_definitions(parsed, report).items()):
+        if term in plan.definitions_kept_official:
+            continue
         definition, _ = Definition.objects.update_or_create(
             edition=edition,
             term=term,
@@ -336,6 +377,7 @@ def corpus_import(
                 "term_en": term_en,
                 "text": body,
                 "origin": origin,
+                "change": changes.get(term, ""),
                 "order": base_order + order,
                 "line": line,
             },
@@ -429,33 +471,82 @@ def references_resolve(edition: Edition) -> int:
 
 @transaction.atomic
 def corpus_load_default(*, edition_code: str | None = None) -> list[ImportReport]:
-    """Load what fixtures/ holds: the official Definitions and Laws 1–8, the summaries, the glossary additions.
-    All or nothing, and one `corpus_imported` signal for the whole batch."""
+    """Load what fixtures/ holds: the base edition (the official Definitions and Laws 1–8, the summaries, the
+    glossary additions), then every further edition under fixtures/editions/ (laws/*.txt and definitions.txt, as
+    summaries). With ``edition_code``, that edition only. All or nothing, and one `corpus_imported` signal for
+    the whole batch (the search index holds every edition; ``editions`` lists the ones loaded)."""
+    codes = [edition_code] if edition_code else [BASE_EDITION, *editions.further_codes()]
+    reports: list[ImportReport] = []
+    loaded = []
+    for code in codes:
+        jobs = _base_jobs() if code == BASE_EDITION else _edition_jobs(code)
+        if not jobs:
+            continue
+        outline = outline_for(code)
+        for path, source, glossary in jobs:
+            reports.append(
+                corpus_import(
+                    text=path.read_text(encoding="utf-8"),
+                    source=source,
+                    file_name=_file_name(path),
+                    edition_code=code,
+                    glossary=glossary,
+                    outline=outline,
+                    notify=False,
+                    # The fixtures define the corpus: the official file may replace its own text. A law a club
+                    # imported as official text over a summary is kept (keep_official), so `make setup` never
+                    # undoes that import.
+                    replace_official=source == Source.OFFICIAL,
+                    allow_removals=True,
+                    keep_official=True,
+                )
+            )
+        loaded.append(edition_get_or_create(code))
+    if loaded:
+        transaction.on_commit(
+            lambda: corpus_imported.send(sender=Edition, edition=loaded[0], editions=list(loaded))
+        )
+    return reports
+
+
+def _file_name(path: Path) -> str:
     fixtures: Path = settings.FIXTURES_DIR
-    outline = default_outline()
-    # The fixtures define the corpus: the official file may replace its own text. A law a club imported as
-    # official text over a summary is kept (keep_official), so `make setup` never undoes that import.
+    try:
+        return str(path.relative_to(fixtures))
+    except ValueError:
+        return str(path.relative_to(editions.editions_dir().parent))
+
+
+def _base_jobs() -> list[tuple[Path, str, bool]]:
+    fixtures: Path = settings.FIXTURES_DIR
     jobs = [(fixtures / "sources" / "ccba-1999-definitions-and-laws-1-8.txt", Source.OFFICIAL, False)]
     jobs += [(path, Source.SUMMARY, False) for path in sorted((fixtures / "laws").glob("*.txt"))]
     additions = fixtures / "glossary-additions.txt"
     if additions.exists():
         jobs.append((additions, Source.SUMMARY, True))
-    reports = []
-    for path, source, glossary in jobs:
-        reports.append(
-            corpus_import(
-                text=path.read_text(encoding="utf-8"),
-                source=source,
-                file_name=str(path.relative_to(fixtures)),
-                edition_code=edition_code,
-                glossary=glossary,
-                outline=outline,
-                notify=False,
-                replace_official=source == Source.OFFICIAL,
-                allow_removals=True,
-                keep_official=True,
-            )
-        )
-    edition = edition_get_or_create(edition_code)
-    transaction.on_commit(lambda: corpus_imported.send(sender=Edition, edition=edition))
-    return reports
+    return jobs
+
+
+def _edition_jobs(code: str) -> list[tuple[Path, str, bool]]:
+    """A further edition's folder (fixtures/editions/README.md): the definitions first, then the laws."""
+    folder = editions.edition_folder(code)
+    if folder is None:
+        return []
+    jobs = []
+    definitions = folder / "definitions.txt"
+    # Either layout: the table (术语|English term|mark|释义) or the rulebook's (术语（ENGLISH）：释义).
+    if definitions.exists() and _has_content(definitions):
+        jobs.append((definitions, Source.SUMMARY, True))
+    jobs += [
+        (path, Source.SUMMARY, False)
+        for path in sorted((folder / "laws").glob("*.txt"))
+        if _has_content(path)
+    ]
+    return jobs
+
+
+def _has_content(path: Path) -> bool:
+    return any(
+        line.strip() and not line.strip().startswith("#")
+        for line in path.read_text(encoding="utf-8").splitlines()
+    )

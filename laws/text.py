@@ -216,6 +216,7 @@ class ParsedDefinition:
     term_en: str
     line: int
     lines: list[str]
+    change: str = ""  # "new", "changed" or "" (a definitions table, fixtures/editions/README.md)
 
     @property
     def text(self) -> str:
@@ -344,4 +345,41 @@ def parse(text: str, *, definitions_only: bool = False) -> ParsedCorpus:
         assert current is not None
         current.lines.append(line)
 
+    return corpus
+
+
+DEFINITION_CHANGES = ("", "new", "changed")
+
+
+def is_definition_table(text: str) -> bool:
+    """A glossary in the table layout (`术语|English term|mark|释义`, fixtures/editions/README.md): every line that
+    is not a comment holds at least three `|`."""
+    rows = [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
+    return bool(rows) and all(row.count("|") >= 3 for row in rows)
+
+
+def parse_definition_table(text: str) -> ParsedCorpus:
+    """`术语|English term|mark|释义`, one definition a line; mark is `new`, `changed` or empty. Errors name the
+    line: a row of another shape, an unknown mark, an empty term or text, a term given twice."""
+    corpus = ParsedCorpus()
+    seen: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        cells = line.split("|")
+        if len(cells) != 4:
+            raise ParseError(number, f"expected 4 fields 术语|English term|mark|释义, got {len(cells)}")
+        term, term_en, mark, body = (cell.strip() for cell in cells)
+        if not term or not body:
+            raise ParseError(number, "a definition needs a term and a text")
+        if len(term) > 100:
+            raise ParseError(number, f"term longer than 100 characters: {term[:20]!r}…")
+        mark = mark.lower()
+        if mark not in DEFINITION_CHANGES:
+            raise ParseError(number, f"mark must be new, changed or empty, got {mark!r}")
+        if term in seen:
+            raise ParseError(number, f"{term} already defined on line {seen[term]}")
+        seen[term] = number
+        corpus.definitions.append(ParsedDefinition(term, term_en, number, [body], mark))
     return corpus

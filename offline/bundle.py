@@ -61,9 +61,10 @@ def _render(url: str, language: str, host: str) -> dict[str, str]:
     return {"url": url, "type": response["Content-Type"], "body": content.decode("utf-8")}
 
 
-def bundle(language: str, host: str) -> Bundle:
-    """The bundle for ``language`` (the request's, e.g. ``zh-hans``), built at most once per pack version."""
-    pack = data.pack()
+def bundle(language: str, host: str, *, edition=None, also=()) -> Bundle:
+    """The bundle for ``language`` (the request's, e.g. ``zh-hans``), built at most once per pack version; of
+    ``edition`` (default: the site default) and the further editions ``also`` (offline.data.pack)."""
+    pack = data.pack(edition, also=also)
     key = (language, pack["version"], host)
     with _lock:
         found = _built.get(key)
@@ -74,6 +75,7 @@ def bundle(language: str, host: str) -> Bundle:
             {
                 "format": FORMAT,
                 "edition": pack["edition"],
+                "editions": pack["editions"],
                 "revision": pack["revision"],
                 "version": pack["version"],
                 "cache": pack["cache"],

@@ -37,6 +37,7 @@ from bridge.messages import CATALOG
 from bridge.scoring import score
 from bridge.trees import Leaf
 from config.field_labels import FIELD_LABELS
+from laws.editions import with_edition
 from laws.models import Definition, Edition
 from laws.rendering import render as render_text
 from laws.selectors import edition_default, render_context
@@ -444,10 +445,29 @@ def outcome_labels() -> dict:
 # ------------------------------------------------------------------------------------------------------- pack
 
 
-def pack_urls(edition: Edition | None = None) -> list[str]:
+def _edition_urls(edition: Edition) -> list[str]:
+    """The law pages, chapters, glossary and law API of one edition; a further edition's URLs carry
+    ``?edition=<code>`` (laws.editions), so they render that edition without a cookie."""
+    code = edition.code
+    urls = [
+        with_edition(reverse("laws:home"), code),
+        with_edition(reverse("laws:glossary"), code),
+        with_edition(reverse("api-law-list"), code),
+        with_edition(reverse("api-definition-list"), code),
+    ]
+    for chapter in edition.chapters.order_by("number"):
+        urls.append(chapter.get_absolute_url())
+    for law in edition.laws.order_by("number"):
+        urls.append(law.get_absolute_url())
+        urls.append(with_edition(reverse("api-law-detail", args=[law.number]), code))
+    return urls
+
+
+def pack_urls(edition: Edition | None = None, *, also: list[Edition] | tuple = ()) -> list[str]:
     """Every URL "下载全部规则供离线使用" stores: the law pages, chapters and glossary, the wizard pages the director
     starts from, the trees and the offline JSON, the calculators' pads, and the law API the wizard's law sheet
-    reads. Each is a plain 200 (no redirect), so the service worker may answer a navigation with it."""
+    reads. Each is a plain 200 (no redirect), so the service worker may answer a navigation with it. ``also``:
+    further editions whose law pages are stored too (issue 28: "the chosen edition, or both")."""
     edition = edition or edition_default()
     urls = [
         reverse("laws:home"),
@@ -469,11 +489,10 @@ def pack_urls(edition: Edition | None = None) -> list[str]:
         reverse("api-definition-list"),
         reverse("api-tree-list"),
     ]
-    for chapter in edition.chapters.order_by("number"):
-        urls.append(chapter.get_absolute_url())
-    for law in edition.laws.order_by("number"):
-        urls.append(law.get_absolute_url())
-        urls.append(reverse("api-law-detail", args=[law.number]))
+    urls += _edition_urls(edition)
+    for other in also:
+        if other.pk != edition.pk:
+            urls += _edition_urls(other)
     for slug, tree in trees().items():
         urls.append(reverse("rulings:wizard-walk", args=[slug]))
         urls.append(reverse("api-tree-detail", args=[slug]))
@@ -482,13 +501,16 @@ def pack_urls(edition: Edition | None = None) -> list[str]:
     return list(dict.fromkeys(urls))
 
 
-def pack(edition: Edition | None = None) -> dict:
+def pack(edition: Edition | None = None, *, also: list[Edition] | tuple = ()) -> dict:
+    """The pack of ``edition`` (default: the site default), with the pages of ``also`` (further editions)."""
     edition = edition or edition_default()
-    urls = pack_urls(edition)
+    urls = pack_urls(edition, also=also)
     tree_versions = {slug: tree.version for slug, tree in trees().items()}
-    digest = hashlib.sha256(json.dumps([edition.revision, tree_versions, urls]).encode()).hexdigest()[:12]
+    revisions = [edition.revision] + [e.revision for e in also if e.pk != edition.pk]
+    digest = hashlib.sha256(json.dumps([revisions, tree_versions, urls]).encode()).hexdigest()[:12]
     return {
         "edition": edition.code,
+        "editions": [edition.code] + [e.code for e in also if e.pk != edition.pk],
         "revision": edition.revision,
         "version": digest,
         "cache": PAGES_CACHE,

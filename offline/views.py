@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from bridge import Vulnerability
+from laws import editions as edition_table
+from laws.models import Edition
 from laws.selectors import edition_default
 from offline import bundle as bundles
 from offline import data
@@ -239,11 +241,30 @@ def _json(request, body, etag: str | None = None):
     return response
 
 
+def _bad_edition(code: str) -> JsonResponse:
+    return JsonResponse({"error": f"unknown edition {code[:40]!r}", "field": "edition"}, status=400)
+
+
+def _pack_editions(request) -> tuple[Edition, list[Edition]] | None:
+    """``?edition=`` of the offline JSON (issue 28): left out, the site default (what the worker has always
+    stored); a code, that edition; ``all``, the site default and every further edition. None: unknown."""
+    code = request.GET.get(edition_table.PARAM, "")
+    if not code:
+        return edition_default(), []
+    if code == edition_table.ALL:
+        return edition_default(), [e for e in Edition.objects.order_by("code")]
+    edition = Edition.objects.filter(code=code).first()
+    return (edition, []) if edition is not None else None
+
+
 @require_GET
 def corpus(request):
     """/offline/corpus.json: sections and glossary for the offline search box, versioned by the edition's
-    revision (in the body and the ETag)."""
-    edition = edition_default()
+    revision (in the body and the ETag). ``?edition=<code>`` for another edition than the site default."""
+    chosen = _pack_editions(request)
+    if chosen is None or request.GET.get(edition_table.PARAM) == edition_table.ALL:
+        return _bad_edition(request.GET.get(edition_table.PARAM, ""))
+    edition = chosen[0]
     return _json(request, data.corpus(edition), data.corpus_etag(edition))
 
 
@@ -263,8 +284,12 @@ def wizard_data(request):
 
 @require_GET
 def pack(request):
-    """/offline/pack.json: what "download all" stores, and the version it amounts to."""
-    response = _json(request, data.pack())
+    """/offline/pack.json: what "download all" stores, and the version it amounts to; ``?edition=`` a code or
+    ``all`` (both editions' law pages)."""
+    chosen = _pack_editions(request)
+    if chosen is None:
+        return _bad_edition(request.GET.get(edition_table.PARAM, ""))
+    response = _json(request, data.pack(chosen[0], also=chosen[1]))
     response["Cache-Control"] = "no-store"
     return response
 
@@ -273,7 +298,10 @@ def pack(request):
 def version(request):
     """/offline/version.json: the version of what "download all" stores, small, so a tablet can tell whether its
     copy is stale (static/js/pages/offline.js) without fetching the list."""
-    pack = data.pack()
+    chosen = _pack_editions(request)
+    if chosen is None:
+        return _bad_edition(request.GET.get(edition_table.PARAM, ""))
+    pack = data.pack(chosen[0], also=chosen[1])
     response = _json(
         request, {"edition": pack["edition"], "revision": pack["revision"], "version": pack["version"]}
     )
@@ -284,8 +312,13 @@ def version(request):
 @require_GET
 def bundle(request):
     """/offline/bundle.json: every page of the pack in one JSON (url, Content-Type, body), gzip-compressed when
-    the browser accepts it: "download all" in one request instead of ~220."""
-    built = bundles.bundle(get_language() or settings.LANGUAGE_CODE, request.get_host())
+    the browser accepts it: "download all" in one request instead of ~220. ``?edition=`` as for the pack."""
+    chosen = _pack_editions(request)
+    if chosen is None:
+        return _bad_edition(request.GET.get(edition_table.PARAM, ""))
+    built = bundles.bundle(
+        get_language() or settings.LANGUAGE_CODE, request.get_host(), edition=chosen[0], also=chosen[1]
+    )
     etag = f'"bundle-{built.version}-{get_language()}"'
     if request.headers.get("If-None-Match") == etag:
         return HttpResponseNotModified()

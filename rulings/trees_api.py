@@ -9,13 +9,22 @@ from bridge import messages
 from bridge.errors import FieldError
 from bridge.trees import evaluate
 from config.openapi import EVALUATE_REQUEST, EVALUATION, TREE_SUMMARY, errors
+from laws.api_params import edition_code_param, schema_parameter
 from rulings.trees import tree_get, trees
 
 
-@extend_schema(operation_id="rulings_trees_list", responses={200: TREE_SUMMARY})
+@extend_schema(
+    operation_id="rulings_trees_list",
+    parameters=[schema_parameter()],
+    responses={200: TREE_SUMMARY, **errors(400)},
+)
 @api_view(["GET"])
 def tree_list(request):
-    return Response([tree.summary() for tree in trees().values()])
+    """Every tree; with ``edition=``, the trees of that edition only (an unknown edition is a 400)."""
+    edition = edition_code_param(request)
+    return Response(
+        [tree.summary() for tree in trees().values() if edition is None or tree.edition == edition]
+    )
 
 
 @extend_schema(operation_id="rulings_trees_read", responses={200: dict, **errors(404)})

@@ -8,9 +8,11 @@ from rest_framework.response import Response
 
 from bridge import messages
 from config.openapi import errors, integer, string
+from laws.api_params import edition_param, schema_parameter
 from search.query import DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH, SearchInputError, search
 
 _RESULT_FIELDS = {
+    "edition": serializers.CharField(help_text="the edition the result is in"),
     "ref": serializers.CharField(allow_null=True, help_text="27B1; the cited ref for a glossary term"),
     "law": serializers.IntegerField(allow_null=True),
     "title": serializers.CharField(),
@@ -53,12 +55,14 @@ def parse_limit(raw: str | None) -> int:
             integer(1, MAX_LIMIT),
             description=f"1–{MAX_LIMIT}, default {DEFAULT_LIMIT}",
         ),
+        schema_parameter(allow_all=True),
     ],
     responses={
         200: inline_serializer(
             "SearchResponse",
             {
                 "query": serializers.CharField(),
+                "edition": serializers.CharField(help_text="the edition searched, or all"),
                 "results": inline_serializer("SearchResult", _RESULT_FIELDS, many=True),
                 "trees": inline_serializer(
                     "SearchTree",
@@ -76,4 +80,12 @@ def parse_limit(raw: str | None) -> int:
 def search_api(request):
     query = request.query_params.get("q", "")
     limit = parse_limit(request.query_params.get("limit"))
-    return Response(search(query, limit=limit).as_dict())
+    edition = edition_param(request, allow_all=True)
+    if edition is None:  # edition=all: every edition, the working edition's hits first
+        from laws.selectors import edition_for_api_default
+
+        working = edition_for_api_default(request).code
+        return Response(search(query, limit=limit, edition=working, all_editions=True).as_dict())
+    response = Response(search(query, limit=limit, edition=edition.code).as_dict())
+    response["Vary"] = "Cookie"
+    return response

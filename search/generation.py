@@ -24,7 +24,6 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from django.conf import settings
 from django.db import connections
 from rest_framework import status
 from whoosh import index as whoosh_index
@@ -75,7 +74,8 @@ class Generation:
         self.index = whoosh_index.open_dir(str(self.path))
         if self.index.doc_count_all() != len(self.docs) or self.meta["documents"] != len(self.docs):
             raise ValueError(f"{self.index.doc_count_all()} documents indexed, {len(self.docs)} listed")
-        self.by_id = {doc["id"]: number for number, doc in enumerate(self.docs)}
+        # (edition, "s:27B1") → document number: a reference jumps inside one edition.
+        self.by_id = {(doc.get("edition"), doc["id"]): number for number, doc in enumerate(self.docs)}
         self.lexicon: frozenset[str] = frozenset(self.meta["lexicon"])
         self.max_word = max((len(w) for w in self.lexicon), default=1)
         self.pinyin: dict[str, list[str]] = self.meta["pinyin"]
@@ -246,9 +246,9 @@ def _describe(error: BaseException) -> str:
 
 
 def database_revision() -> tuple[str | None, int | None]:
-    """(edition code, revision) of the default edition in the database; (None, None) when it is not loaded."""
-    row = Edition.objects.filter(code=settings.LAWS_DEFAULT_EDITION).values_list("code", "revision").first()
-    return (row[0], row[1]) if row else (None, None)
+    """(the loaded editions' codes, the sum of their revisions) in the database (search.index.editions_signature);
+    (None, None) when no edition is loaded."""
+    return index.editions_signature(Edition.objects.values_list("code", "revision"))
 
 
 def lags(meta: dict, edition: str | None, revision: int | None) -> bool:

@@ -33,7 +33,7 @@ from django.conf import settings
 from django.db.models import Prefetch
 from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
-from whoosh.fields import KEYWORD, FieldType, Schema
+from whoosh.fields import ID, KEYWORD, FieldType, Schema
 from whoosh.util.filelock import FileLock, try_for
 
 from bridge.references import chinese_ref, find_references, make_ref, split_ref
@@ -43,7 +43,7 @@ from search import analysis, synonyms
 
 logger = logging.getLogger(__name__)
 
-INDEX_FORMAT = 3  # 3: docs.json carries the titles an English page shows (title_en, law_title_en)
+INDEX_FORMAT = 4  # 4: every edition in one index, each document naming its edition (issue 28)
 """Bumped when the schema, the analysis or meta.json/docs.json change: a generation of another format is rebuilt."""
 POINTER = "CURRENT"
 LOCK = "build.lock"
@@ -76,6 +76,7 @@ def schema() -> Schema:
         en=weighted(),  # English stems and stem pairs of the title and the context
         py=weighted(),  # pinyin of the glossary terms in the title
         cites=KEYWORD(lowercase=False, commas=False),  # refs the text cites, with their ancestors
+        edition=ID(),  # the edition's code: a search filters on it (issue 28)
     )
 
 
@@ -98,6 +99,7 @@ class Document:
     cites: list[str] = field(default_factory=list)
     shown_en: str = ""  # the title an English page shows (the sections have no English headings: "Law 64A1")
     law_title_en: str = ""
+    edition: str = ""
 
 
 def _cited(text: str) -> list[str]:
@@ -129,6 +131,7 @@ def documents(edition: Edition) -> list[Document]:
         Prefetch("sections", queryset=Section.objects.order_by("order"))
     )
     docs: list[Document] = []
+    code = edition.code
     for law in laws.order_by("number"):
         law_title = f"第{law.number}条 {law.title}"
         law_title_en = f"Law {law.number} {law.title_en}".strip()
@@ -136,7 +139,7 @@ def documents(edition: Edition) -> list[Document]:
         by_id = {s.pk: s for s in sections}
         for section in sections:
             parent = by_id.get(section.parent_id)
-            url = section_url(section.ref)
+            url = section_url(section.ref, code)
             if section.level == 0:
                 children = [s for s in sections if s.parent_id == section.pk]
                 summary = "；".join(f"{c.label}．{c.heading}" for c in children if c.heading)
@@ -157,6 +160,7 @@ def documents(edition: Edition) -> list[Document]:
                         cites=_cited(section.text),
                         shown_en=law_title_en,
                         law_title_en=law_title_en,
+                        edition=code,
                     )
                 )
                 continue
@@ -182,6 +186,7 @@ def documents(edition: Edition) -> list[Document]:
                     cites=_cited(f"{section.heading}\n{section.text}"),
                     shown_en=f"Law {section.ref}",
                     law_title_en=law_title_en,
+                    edition=code,
                 )
             )
     slips = official_corrections(edition).items
@@ -210,9 +215,26 @@ def documents(edition: Edition) -> list[Document]:
                 else f"{term_en} {definition.term_en}",
                 cites=_cited(definition.text),
                 shown_en=term_en or definition.term,
+                edition=code,
             )
         )
     return docs
+
+
+def all_editions() -> list[Edition]:
+    """Every loaded edition, the site default first: one index holds them all."""
+    rows = list(Edition.objects.order_by("code"))
+    rows.sort(key=lambda e: (e.code != settings.LAWS_DEFAULT_EDITION, e.code))
+    return rows
+
+
+def editions_signature(rows) -> tuple[str | None, int | None]:
+    """(the editions' codes joined, the sum of their revisions): what a generation was built from. An import
+    bumps one edition's revision, so the sum only rises while the set of editions stays the same."""
+    rows = list(rows)
+    if not rows:
+        return None, None
+    return ",".join(sorted(code for code, _ in rows)), sum(revision for _, revision in rows)
 
 
 # ---------------------------------------------------------------------------------------------------- build
@@ -255,7 +277,8 @@ def build_lock(*, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
 def search_index_build(
     *, edition: Edition | None = None, docs: list[Document] | None = None, lock_timeout: float = LOCK_TIMEOUT
 ) -> BuildReport:
-    """Build a complete index of `edition` (default: settings.LAWS_DEFAULT_EDITION) and make it current.
+    """Build a complete index of every loaded edition and make it current. (`edition` is accepted for the callers
+    that name the edition an import changed: the index always holds them all.)
 
     One build at a time on this host (the build lock; a second one waits for the first, then builds afresh).
     `docs` replaces the edition's documents (the bench's larger corpus)."""
@@ -266,8 +289,6 @@ def search_index_build(
 def build_locked(*, edition: Edition | None = None, docs: list[Document] | None = None) -> BuildReport:
     """search_index_build's work, for a caller that holds the build lock."""
     started = time.perf_counter()
-    if edition is None:
-        edition = default_edition()
     root = index_root()
     # Holding the lock, any tmp- folder is a build that died midway.
     for path in root.glob("tmp-*"):
@@ -275,13 +296,12 @@ def build_locked(*, edition: Edition | None = None, docs: list[Document] | None 
     tmp = root / f"tmp-{uuid.uuid4().hex}"
     tmp.mkdir()
     try:
-        # The revision first: if an import commits while we read, the index says it lags and is rebuilt.
-        revision = None
-        if edition is not None:
-            revision = Edition.objects.filter(pk=edition.pk).values_list("revision", flat=True).first()
+        # The revisions first: if an import commits while we read, the index says it lags and is rebuilt.
+        codes, revision = editions_signature(Edition.objects.values_list("code", "revision"))
+        loaded = all_editions()
         if docs is None:
-            docs = documents(edition) if edition is not None else []
-        glossary = _glossary_terms(edition) if edition is not None else []
+            docs = [doc for each in loaded for doc in documents(each)]
+        glossary = [term for each in loaded for term in _glossary_terms(each)]
         vocabulary = sorted(set(glossary) | synonyms.chinese_terms() | _userdict_words())
         analysis.jieba_tokenizer(extra_words=vocabulary)
         pinyin_map = _pinyin_map(vocabulary)
@@ -307,7 +327,11 @@ def build_locked(*, edition: Edition | None = None, docs: list[Document] | None 
             lexicon.update(zh.counts)
             english.update(en.counts)
             writer.add_document(
-                zh=zh.postings(), en=en.postings(), py=py.postings(), cites=" ".join(doc.cites) or None
+                zh=zh.postings(),
+                en=en.postings(),
+                py=py.postings(),
+                cites=" ".join(doc.cites) or None,
+                edition=doc.edition or settings.LAWS_DEFAULT_EDITION,
             )
             stored.append(_stored(doc, analyse))
         writer.commit()
@@ -316,7 +340,7 @@ def build_locked(*, edition: Edition | None = None, docs: list[Document] | None 
         # need no jieba (and no second of loading it) to line up with the index's words.
         meta = {
             "format": INDEX_FORMAT,
-            "edition": edition.code if edition else None,
+            "edition": codes,
             "revision": revision,
             "documents": len(docs),
             "built_at": time.time(),
@@ -392,6 +416,7 @@ def _stored(doc: Document, analyse: _Analyser) -> dict:
         "term": analyse.normal(doc.title_zh),
         "context": analyse.normal(doc.context_zh),
         "body": analyse.normal(doc.body),
+        "edition": doc.edition or settings.LAWS_DEFAULT_EDITION,
     }
 
 

@@ -18,9 +18,10 @@ import logging
 import time
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
-from whoosh.query import Term
+from whoosh.query import And, Term
 
 from bridge import messages
 from bridge.errors import FieldError
@@ -71,9 +72,11 @@ class Hit:
     title_en: str = ""  # what an English page shows (the API answers the rulebook's Chinese ``title``)
     law_title_en: str = ""
     aside_zh: str = ""  # the rulebook's Chinese, shown beside title_en
+    edition: str = ""
 
     def as_dict(self) -> dict:
         return {
+            "edition": self.edition,
             "ref": self.ref or None,
             "law": self.law,
             "title": self.title,
@@ -92,6 +95,8 @@ class SearchResult:
     hits: tuple[Hit, ...]
     took_ms: float
     trees: tuple[TreeHit, ...] = ()
+    edition: str = ""  # the edition searched first (the only one unless all_editions)
+    all_editions: bool = False
 
     @property
     def jump(self) -> Hit | None:
@@ -102,17 +107,23 @@ class SearchResult:
         groups: dict[int | None, tuple[int | None, str, str, list[Hit]]] = {}
         english = (translation.get_language() or "").startswith("en")  # the page's language names the laws
         for hit in self.hits:
-            key = hit.law if hit.kind == "section" else None
+            key = (hit.edition, hit.law if hit.kind == "section" else None)
             if key not in groups:
-                label = ((hit.law_title_en if english else "") or hit.law_title) if key is not None else ""
-                url = hit.url.split("#")[0] if key is not None else reverse("laws:glossary")
-                groups[key] = (key, label, url, [])
+                law = key[1]
+                label = ((hit.law_title_en if english else "") or hit.law_title) if law is not None else ""
+                if self.all_editions:
+                    label = (
+                        f"{label} · {_edition_short(hit.edition)}" if label else _edition_short(hit.edition)
+                    )
+                url = hit.url.split("#")[0] if law is not None else _glossary_url(hit.edition)
+                groups[key] = (law, label, url, [])
             groups[key][3].append(hit)
         return list(groups.values())
 
     def as_dict(self) -> dict:
         return {
             "query": self.query,
+            "edition": "all" if self.all_editions else self.edition,
             "results": [hit.as_dict() for hit in self.hits],
             "trees": [tree.as_dict() for tree in self.trees],
             "took_ms": round(self.took_ms, 2),
@@ -126,18 +137,37 @@ def validate(query: str, limit: int) -> None:
         raise SearchInputError(messages.SEARCH_LIMIT, "limit", max=MAX_LIMIT)
 
 
-def search(query: str, *, limit: int = DEFAULT_LIMIT) -> SearchResult:
-    """Answer a query: a jump for a reference, otherwise ranked hits; and the ruling trees it names."""
+def _edition_short(code: str) -> str:
+    from laws.editions import info
+
+    about = info(code)
+    return about.short_en if (translation.get_language() or "").startswith("en") else about.short
+
+
+def _glossary_url(code: str) -> str:
+    from laws.editions import with_edition
+
+    return with_edition(reverse("laws:glossary"), code)
+
+
+def search(
+    query: str, *, limit: int = DEFAULT_LIMIT, edition: str | None = None, all_editions: bool = False
+) -> SearchResult:
+    """Answer a query in `edition` (default: the site default): a jump for a reference (inside that edition),
+    otherwise ranked hits; and the ruling trees it names. With `all_editions`, every edition is searched and
+    `edition`'s hits come first."""
     started = time.perf_counter()
     validate(query, limit)
+    edition = edition or settings.LAWS_DEFAULT_EDITION
     text = normalise(query)
     hits: list[Hit] = []
     trees: list[TreeHit] = []
     if text:
         generation = serving.current_generation()
+        scope = _Scope(edition, all_editions)
         for attempt in range(2):
             try:
-                hits, trees = _answer(query, text, generation, limit)
+                hits, trees = _answer(query, text, generation, limit, scope)
                 break
             except SearchUnavailable:
                 raise
@@ -147,31 +177,62 @@ def search(query: str, *, limit: int = DEFAULT_LIMIT) -> SearchResult:
                     raise SearchUnavailable(serving.SEARCH_UNAVAILABLE) from exc
                 generation = serving.recover(generation, exc)
     took = (time.perf_counter() - started) * 1000
-    return SearchResult(query=query, hits=tuple(hits), took_ms=took, trees=tuple(trees))
+    return SearchResult(
+        query=query,
+        hits=tuple(hits),
+        took_ms=took,
+        trees=tuple(trees),
+        edition=edition,
+        all_editions=all_editions,
+    )
 
 
-def _answer(query: str, text: str, generation: Generation, limit: int) -> tuple[list[Hit], list[TreeHit]]:
+@dataclass(frozen=True)
+class _Scope:
+    """Where a query looks: one edition, or every edition with this one's hits first."""
+
+    edition: str
+    every: bool = False
+
+    def holds(self, doc: dict) -> bool:
+        return self.every or doc.get("edition") == self.edition
+
+    def first(self, doc: dict) -> int:
+        return 0 if doc.get("edition") == self.edition else 1
+
+    def within(self, query):
+        return query if self.every else And([query, Term("edition", self.edition)])
+
+    def filter(self):
+        return None if self.every else Term("edition", self.edition)
+
+
+def _answer(
+    query: str, text: str, generation: Generation, limit: int, scope: _Scope
+) -> tuple[list[Hit], list[TreeHit]]:
     ref = reference(query)
     if ref is not None:
-        hits = _jump(ref, generation, limit)
+        hits = _jump(ref, generation, limit, scope)
         if hits:
             return hits, matching_trees(text, None, ref)
     the_plan = plan_for(text, generation)
-    return _ranked(the_plan, generation, limit), the_plan.trees
+    return _ranked(the_plan, generation, limit, scope), the_plan.trees
 
 
 # ------------------------------------------------------------------------------------------------ reference
 
 
-def _jump(ref: str, generation: Generation, limit: int) -> list[Hit]:
-    number = generation.by_id.get(f"s:{ref}")
+def _jump(ref: str, generation: Generation, limit: int, scope: _Scope) -> list[Hit]:
+    """A reference jumps inside the working edition (27B1 of wbf-2017 when that is the edition searched)."""
+    edition = scope.edition
+    number = generation.by_id.get((edition, f"s:{ref}"))
     if number is None:
-        number = generation.by_id.get(f"s:{law_of(ref)}")
+        number = generation.by_id.get((edition, f"s:{law_of(ref)}"))
     if number is None:
         return []
     top = generation.docs[number]
     with generation.searcher() as searcher:
-        citing = searcher.docs_for_query(_cites(top["ref"]))
+        citing = searcher.docs_for_query(And([_cites(top["ref"]), Term("edition", edition)]))
         others = sorted(
             (generation.docs[n] for n in citing if n != number), key=lambda d: (d["kind"], d["order"])
         )
@@ -193,24 +254,24 @@ def _citations(text: str, ref: str) -> list[str]:
 # ------------------------------------------------------------------------------------------------- ranking
 
 
-def _ranked(the_plan: Plan, generation: Generation, limit: int) -> list[Hit]:
+def _ranked(the_plan: Plan, generation: Generation, limit: int, scope: _Scope) -> list[Hit]:
     tree_laws: dict[int, float] = {}
     for tree in the_plan.trees:
         for law, weight in tree.laws.items():
             tree_laws[law] = max(weight, tree_laws.get(law, 0.0))
     if the_plan.literal:
-        scored = _literal(the_plan.literal, generation)
+        scored = _literal(the_plan.literal, generation, scope)
     elif the_plan.required is None and the_plan.refs:
         # Only references, more than one or with noise around them (64a 64b): those sections and what cites them.
-        scored = _referenced(the_plan.refs, generation)
+        scored = _referenced(the_plan.refs, generation, scope)
     else:
         scored = {}
-        candidates = max(MIN_CANDIDATES, 3 * limit)
+        candidates = max(MIN_CANDIDATES, 3 * limit) * (2 if scope.every else 1)
         with generation.searcher() as searcher:
             for tier, query, factor in ((0, the_plan.required, 1.0), (1, the_plan.either, OR_FACTOR)):
                 if query is None or (tier and len(scored) >= limit):
                     continue
-                results = searcher.search(query, limit=candidates)
+                results = searcher.search(query, limit=candidates, filter=scope.filter())
                 for score, number in results.top_n:
                     if number not in scored:
                         scored[number] = (tier, score * factor)
@@ -219,7 +280,7 @@ def _ranked(the_plan: Plan, generation: Generation, limit: int) -> list[Hit]:
             (tier, score * _factor(generation.docs[n], the_plan, tree_laws), generation.docs[n])
             for n, (tier, score) in scored.items()
         ),
-        key=lambda v: (v[0], -v[1], v[2]["order"]),
+        key=lambda v: (v[0], scope.first(v[2]), -v[1], v[2]["order"]),
     )[:limit]
     # Keep the reported scores in rank order: a partial match never shows a higher score than a full one.
     floor = min((v[1] for v in ranked if v[0] == 0), default=None)
@@ -230,25 +291,27 @@ def _ranked(the_plan: Plan, generation: Generation, limit: int) -> list[Hit]:
     ]
 
 
-def _literal(needle: str, generation: Generation) -> dict[int, tuple[int, float]]:
+def _literal(needle: str, generation: Generation, scope: _Scope) -> dict[int, tuple[int, float]]:
     """Lone characters (牌, 手引): every document holding them as typed, by where it holds them."""
     scored = {}
     for number, doc in enumerate(generation.docs):
+        if not scope.holds(doc):
+            continue
         score = sum(weight for zone, weight in LITERAL_WEIGHTS.items() if needle in doc[zone])
         if score:
             scored[number] = (0, score)
     return scored
 
 
-def _referenced(refs: list[str], generation: Generation) -> dict[int, tuple[int, float]]:
+def _referenced(refs: list[str], generation: Generation, scope: _Scope) -> dict[int, tuple[int, float]]:
     scored: dict[int, tuple[int, float]] = {}
     for ref in refs:
-        number = generation.by_id.get(f"s:{ref}")
+        number = generation.by_id.get((scope.edition, f"s:{ref}"))
         if number is not None:
             scored[number] = (0, 10.0)
     with generation.searcher() as searcher:
         for ref in refs:
-            for number in searcher.docs_for_query(_cites(ref)):
+            for number in searcher.docs_for_query(scope.within(_cites(ref))):
                 scored.setdefault(number, (0, 1.0))
     return scored
 
@@ -289,6 +352,7 @@ def _hit(doc: dict, snippet: str, score: float, jump: bool = False) -> Hit:
         title_en=doc.get("title_en", ""),
         law_title_en=doc.get("law_title_en", ""),
         aside_zh=doc.get("aside_zh", ""),
+        edition=doc.get("edition", ""),
     )
 
 

@@ -7,12 +7,9 @@ swaps it in, so queries keep answering from the old index meanwhile (search/inde
 
 from __future__ import annotations
 
-from django.conf import settings
-
 from search import index
 
 
 def rebuild_on_import(sender, edition=None, **kwargs) -> None:
-    if edition is not None and edition.code != settings.LAWS_DEFAULT_EDITION:
-        return
+    """The index holds every edition (issue 28): an import into any of them rebuilds it."""
     index.search_index_build(edition=edition)

@@ -38,6 +38,23 @@ def membership_set(*, club: Club, user, role: str) -> Membership:
     return membership
 
 
+def club_edition_set(*, club: Club, edition: str) -> Club:
+    """The edition the club's directors work in unless they choose another (laws.editions); "" for the site
+    default."""
+    choices = {value for value, _label in Club._meta.get_field("default_edition").choices}
+    if edition not in choices:
+        raise RecordError(
+            _("未知的规则版本：%(edition)s（可选：%(codes)s）"),
+            "default_edition",
+            code="unknown_edition",
+            edition=edition[:40],
+            codes=", ".join(sorted(c for c in choices if c)),
+        )
+    Club.objects.filter(pk=club.pk).update(default_edition=edition)
+    club.default_edition = edition
+    return club
+
+
 @transaction.atomic
 def membership_remove(*, club: Club, user) -> None:
     membership = Membership.objects.select_for_update().filter(club=club, user=user).first()

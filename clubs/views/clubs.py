@@ -47,6 +47,9 @@ def members(request, club: Club):
     error = None
     if request.method == "POST":
         try:
+            if "default_edition" in request.POST:
+                services.club_edition_set(club=club, edition=request.POST["default_edition"])
+                return redirect("clubs:members", club.pk)
             if request.POST.get("remove"):
                 remove = request.POST["remove"]
                 user = selectors.user_get(pk=int(remove)) if remove.isdigit() else None
@@ -65,5 +68,11 @@ def members(request, club: Club):
             return redirect("clubs:members", club.pk)
         except services.RecordError as exc:
             error, status = error_context(exc), 400
-    context = {"club": club, "members": selectors.club_members(club=club), "form": form, "error": error}
+    context = {
+        "club": club,
+        "members": selectors.club_members(club=club),
+        "form": form,
+        "error": error,
+        "edition_choices": Club._meta.get_field("default_edition").choices,
+    }
     return render(request, "clubs/members.html", context, status=status)

@@ -76,6 +76,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "laws.context_processors.law_edition",
             ],
         },
     },
@@ -180,8 +181,11 @@ SPECTACULAR_SETTINGS = {
     ],
 }
 
-# The edition every page and API answer uses unless told otherwise (DESIGN.md §2).
+# The edition every page and API answer uses unless told otherwise (DESIGN.md §2, §9): a club's default and the
+# director's choice in the top bar come before it (laws.editions).
 LAWS_DEFAULT_EDITION = "ccba-1999"
+# Further editions beside the base one, a folder each (fixtures/editions/README.md); load_corpus loads them all.
+LAWS_EDITIONS_DIR = Path(os.environ.get("LAWS_EDITIONS_DIR", FIXTURES_DIR / "editions"))
 
 # 1997 Law 12C3: only an appeals committee may weight results to do equity, "unless the Zonal organisation
 # specifies otherwise". True where the zone lets the Director apply 12C3 himself (the builder's director_12c3,

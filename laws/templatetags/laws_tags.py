@@ -62,3 +62,43 @@ def ltitle(obj) -> str:
 def colon() -> str:
     """The colon after a label in the page's language: full-width in Chinese (裁决：), ": " in English."""
     return ": " if language.english() else "："
+
+
+@register.filter
+def edition_short(code) -> str:
+    """ccba-1999 → 1999年版 (English page: CCBA 1999)."""
+    from laws.editions import info
+
+    about = info(str(code))
+    return about.short_en if language.english() else about.short
+
+
+@register.filter
+def edition_year(code) -> str:
+    """ccba-1999 → 1999: the top bar's shortest name of an edition (narrow screens)."""
+    tail = str(code).rsplit("-", 1)[-1]
+    return tail if tail.isdigit() else str(code)
+
+
+@register.filter
+def edition_name(edition) -> str:
+    """An edition's full name in the page's language."""
+    if edition is None:
+        return ""
+    return (edition.name_en or edition.name) if language.english() else edition.name
+
+
+@register.simple_tag
+def section_url(ref, edition=None) -> str:
+    """{% section_url "27B1" tree.edition %} → /laws/27/#27B1, or /laws/27/?edition=wbf-2017#27B1: a link to a law
+    of a named edition (a tree, a logged ruling), which a bare /laws/27B1/ is not (it opens the reader's working
+    edition, laws.editions)."""
+    from laws.editions import explicit_with_edition
+    from laws.selectors import section_url as url_of
+
+    try:
+        split_ref(str(ref))
+    except ValueError:
+        return ""
+    url = url_of(str(ref))
+    return explicit_with_edition(url, str(edition)) if edition else url

@@ -17,6 +17,7 @@ def test_law_list(http):
         "chapter": "II",
         "source": "official",
         "url": "/laws/1/",
+        "edition": "ccba-1999",
     }
     assert sum(law["source"] == "official" for law in laws) == 8
     assert sum(law["source"] == "summary" for law in laws) == 85

@@ -61,7 +61,10 @@ EXPECTED_ERRORS = {
     ("/api/matchpoints/", "post"): {400},
     ("/api/adjusted-score/", "post"): {400},
     ("/api/assigned-score/", "post"): {400},
-    ("/api/laws/{number}/", "get"): {404},
+    ("/api/laws/", "get"): {400},
+    ("/api/laws/{number}/", "get"): {400, 404},
+    ("/api/definitions/", "get"): {400},
+    ("/api/rulings/trees/", "get"): {400},
     ("/api/rulings/trees/{slug}/", "get"): {404},
     ("/api/rulings/trees/{slug}/evaluate/", "post"): {400, 404},
     ("/api/search/", "get"): {400, 503},
@@ -135,3 +138,18 @@ def test_the_club_log_takes_a_token_or_the_session(schema):
     assert "security" not in operation(schema, "/api/score/", "get") or operation(
         schema, "/api/score/", "get"
     )["security"] in ([], [{}])
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/laws/", "/api/laws/{number}/", "/api/definitions/", "/api/search/", "/api/rulings/trees/"],
+)
+def test_the_edition_parameter_is_documented(schema, path):
+    """Issue 28: every endpoint that reads the law base takes ``edition=``, its choices listed."""
+    edition = parameter(schema, path, "get", "edition")
+    assert {"ccba-1999", "wbf-2017"} <= set(resolve(schema, edition["schema"])["enum"])
+    assert "400" in edition["description"] or "unknown" in edition["description"]
+
+
+def test_the_editions_list_is_documented(schema):
+    assert body_schema(schema, "/api/editions/", "get", 200)["type"] == "array"

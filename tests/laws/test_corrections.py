@@ -13,6 +13,8 @@ from laws.models import Definition, Edition, Section
 from laws.rendering import render
 from laws.selectors import edition_default, render_context
 
+BASE = "ccba-1999"  # the base edition: a second one (wbf-2017) lives beside it (issue 28)
+
 FIXTURES = Path(settings.FIXTURES_DIR)
 CORRECTIONS = editorial.load(FIXTURES / "corrections.yaml")
 SOURCE = (FIXTURES / CORRECTIONS.source).read_text(encoding="utf-8")
@@ -146,8 +148,8 @@ def test_render_marks_only_what_it_is_given():
 @pytest.mark.django_db
 def test_corrections_apply_to_official_text_only(client, monkeypatch):
     """A listed place that is a summary law or a project glossary addition is never corrected."""
-    summary = Section.objects.get(ref="9A1")
-    addition = Definition.objects.filter(origin="addition").first()
+    summary = Section.objects.get(edition__code=BASE, ref="9A1")
+    addition = Definition.objects.filter(edition__code=BASE, origin="addition").first()
     fake = editorial.Corrections(
         edition=CORRECTIONS.edition,
         source=CORRECTIONS.source,

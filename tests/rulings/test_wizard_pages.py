@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 pytestmark = pytest.mark.django_db
@@ -78,3 +80,14 @@ def test_bad_fact_is_a_400_in_english(client):
         "Invalid input: “How many tricks did the offending side win after the revoke trick (not counting it)?” "
         "must be at most 12, not 13"
     ) in html
+
+
+def test_a_rulings_law_links_name_the_trees_edition_whatever_the_readers_working_edition(client):
+    """Issue 28: a director working in the 2017 edition (the top bar's choice) who walks a 1999 tree opens the
+    1999 text of the laws it cites, not the 2017 law of the same number."""
+    from laws.editions import COOKIE
+
+    client.cookies[COOKIE] = "wbf-2017"
+    html = client.get("/rulings/insufficient-bid/?inadvertent_corrected_at_once=false").content.decode()
+    links = re.findall(r'href="(/laws/[^"]+)"', html)
+    assert links and all("edition=ccba-1999" in link for link in links), links

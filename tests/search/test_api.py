@@ -39,6 +39,7 @@ def test_a_reference_comes_back_first_and_flagged(http):
         "score": 0,
         "kind": "section",
         "jump": True,
+        "edition": "ccba-1999",
     }
 
 

@@ -108,7 +108,7 @@ def test_a_tree_added_to_the_data_is_offered_with_no_code(monkeypatch):
 
 def test_the_api_answers_trees_beside_the_results(http):
     data = http("GET", "/api/search/?" + urllib.parse.urlencode({"q": "藏牌"})).json()
-    assert set(data) == {"query", "results", "trees", "took_ms"}
+    assert set(data) == {"query", "edition", "results", "trees", "took_ms"}
     assert data["trees"][0] == {
         "slug": "revoke",
         "title": "藏牌",

@@ -1,4 +1,7 @@
-"""`import_laws FILE --source official|summary`: load a law text into the default edition (thin over laws.services).
+"""`import_laws FILE --source official|summary [--edition CODE]`: load a law text into an edition (the default
+one unless --edition names another: ccba-1999 or wbf-2017), held against that edition's outline (thin over
+laws.services). A glossary file (--glossary) may be in the rulebook layout or the table layout of
+fixtures/editions/README.md.
 
 The whole file is checked before anything is written (security review M3): a file with no law, one that would
 remove sections or lacks sections the outline lists, or one that would replace official text is refused with the
@@ -8,6 +11,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from laws import editions as edition_table
 from laws.models import Source
 from laws.services import ImportRefused, corpus_import
 from laws.text import ParseError
@@ -20,7 +24,11 @@ class Command(BaseCommand):
         parser.add_argument("file", type=Path)
         parser.add_argument("--source", choices=Source.values, required=True)
         parser.add_argument("--glossary", action="store_true", help="every line is a definition")
-        parser.add_argument("--edition", default=None)
+        parser.add_argument(
+            "--edition",
+            default=None,
+            help=f"the edition to load into ({', '.join(edition_table.KNOWN)}; default: the site default)",
+        )
         parser.add_argument(
             "--dry-run",
             action="store_true",
@@ -49,6 +57,10 @@ class Command(BaseCommand):
         replace_official: bool,
         **options,
     ):
+        if edition is not None and edition not in edition_table.KNOWN:
+            raise CommandError(
+                f"--edition {edition!r}: unknown edition (one of {', '.join(edition_table.KNOWN)}). Nothing written."
+            )
         try:
             text = file.read_bytes().decode("utf-8")
         except UnicodeDecodeError as exc:
