@@ -754,6 +754,7 @@ def wizard_cases(states: list[list[object]]) -> dict[str, object]:
     from urllib.parse import urlencode
 
     from bridge.trees import QuestionNode
+    from laws.templatetags.laws_tags import section_url
     from rulings.wizard_views import (
         RARE_GROUPS,
         _back_url,
@@ -790,6 +791,12 @@ def wizard_cases(states: list[list[object]]) -> dict[str, object]:
             "rare": rare,
             "walks": walks,
             "urlencode": [[pairs, urlencode([tuple(pair) for pair in pairs])] for pairs in URLENCODE_PAIRS],
+            # {% section_url ref tree.edition %}: the wizard's law links name the tree's edition
+            "edition_urls": [
+                [ref, edition, section_url(ref, edition)]
+                for ref in ("25A", "27B1", "64", "12C1a", "93")
+                for edition in ("ccba-1999", "wbf-2017", None)
+            ],
         }
     )  # type: ignore[return-value]
 

@@ -34,3 +34,7 @@ test("the screens an answered walk took, and the walk one screen back", () => {
 test("links' query strings as urllib.parse.urlencode writes them", () => {
   for (const [pairs, expected] of cases.urlencode) assert.equal(Wizard.urlencode(pairs), expected);
 });
+
+test("law links of the tree's edition, as {% section_url ref tree.edition %} writes them", () => {
+  for (const [ref, edition, expected] of cases.edition_urls) assert.equal(Wizard.editionSectionUrl(ref, edition), expected, ref);
+});

@@ -4,6 +4,7 @@
 // DOM; pages/wizard.js draws the screens. tests/js/wizard.test.js holds it to Python (tests/golden/wizard.json).
 
 import * as Tree from "./trees.js";
+import { sectionUrl } from "./reference.js";
 
 /** @param {any} object @param {string} name */
 function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
@@ -90,4 +91,19 @@ export function remainingQuestions(tree, members, nodeId) {
     return memo[key];
   }
   return span(nodeId, false);
+}
+
+// laws.editions.explicit_with_edition: the link always names the edition (/laws/27/?edition=wbf-2017#27B1).
+/** @param {string} url @param {string} code */
+export function explicitWithEdition(url, code) {
+  const at = url.indexOf("#");
+  const path = at < 0 ? url : url.slice(0, at), hash = at < 0 ? "" : url.slice(at);
+  return path + (path.indexOf("?") >= 0 ? "&" : "?") + urlencode([["edition", code]]) + hash;
+}
+
+// {% section_url ref tree.edition %} (laws/templatetags/laws_tags.py): a law link of the tree's own edition.
+/** @param {string} ref @param {string | null | undefined} edition */
+export function editionSectionUrl(ref, edition) {
+  const url = sectionUrl(ref, "/laws/");
+  return edition ? explicitWithEdition(url, edition) : url;
 }

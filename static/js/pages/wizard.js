@@ -26,7 +26,6 @@ function start() {
   const outcomeLabels = JSON.parse(box.getAttribute("data-outcome-labels"));
   const vulnerabilities = JSON.parse(box.getAttribute("data-vulnerabilities"));
   const wizardUrl = box.getAttribute("data-wizard-url");
-  const sectionUrl = function (/** @type {string} */ ref) { return box.getAttribute("data-section-url").replace("__ref__", ref); };
 
   // ------------------------------------------------------------------------------------------- helpers
   /** @param {string} tag @param {any} [attrs] @param {any[] | undefined} [children] @returns {any} */
@@ -68,9 +67,10 @@ function start() {
   function treeTitle(tree) { return english && tree.title_en ? tree.title_en : tree.title; }
   /** @param {string} ref */
   function lawName(ref) { return english ? "Law " + ref : Tree.chineseRef(ref); }
-  /** @param {any} ref @param {any} className */
-  function lawLink(ref, className) {
-    return el("a", { "class": className, "data-sheet-ref": ref, href: sectionUrl(ref), text: ref });
+  /** @param {any} ref @param {any} className @param {any} tree */
+  function lawLink(ref, className, tree) {
+    // {% section_url ref tree.edition %}: the law of the tree's edition, whatever the reader's working edition
+    return el("a", { "class": className, "data-sheet-ref": ref, href: Wizard.editionSectionUrl(ref, tree.edition), text: ref });
   }
   /** @param {any[]} nodes */
   function setContent(nodes) {
@@ -134,15 +134,15 @@ function start() {
     path.forEach(function (/** @type {any} */ step) { id = Tree.nextNode(tree.nodes[id], step.value); });
     return id;
   }
-  /** @param {any[]} refs @param {string} className */
-  function lawLinks(refs, className) { return refs.map(function (/** @type {any} */ ref) { return lawLink(ref, className); }); }
-  /** @param {string} summary @param {any} help @param {any} refs */
-  function helpBox(summary, help, refs) {
+  /** @param {any[]} refs @param {string} className @param {any} tree */
+  function lawLinks(refs, className, tree) { return refs.map(function (/** @type {any} */ ref) { return lawLink(ref, className, tree); }); }
+  /** @param {string} summary @param {any} help @param {any} refs @param {any} tree */
+  function helpBox(summary, help, refs, tree) {
     return el("details", { "class": "help" }, [
       el("summary", { text: summary }),
       el("p", { text: pick(help) }),
       english ? null : el("p", { "class": "en", lang: "en", text: help.en }),
-      el("p", { "class": "laws" }, lawLinks(refs, "ref tile-inline"))
+      el("p", { "class": "laws" }, lawLinks(refs, "ref tile-inline", tree))
     ]);
   }
   /** @param {string} text @param {any} en */
@@ -204,7 +204,7 @@ function start() {
       ];
       group.forEach(function (name) {
         const fact = tree.facts[name];
-        if (fact.help) side.push(helpBox(((fact.laws || [])[0] || "") + " · " + labels.help, fact.help, fact.laws || []));
+        if (fact.help) side.push(helpBox(((fact.laws || [])[0] || "") + " · " + labels.help, fact.help, fact.laws || [], tree));
       });
     } else {
       asked = [
@@ -216,7 +216,7 @@ function start() {
           return el("a", { "class": "big-choice answer", href: choice[1] }, content);
         }))
       ];
-      if (question.help) side.push(helpBox(labels.help, question.help, question.laws));
+      if (question.help) side.push(helpBox(labels.help, question.help, question.laws, tree));
     }
     side.push(stepsList(steps));
     setContent([
@@ -342,7 +342,7 @@ function start() {
       el("section", { "class": "ruling-card", "aria-live": "polite" }, [
         el("h1", { "class": "ruling-summary", text: rulingSummary(tree, ruling, headlineFacts) }),
         el("p", { "class": "ruling-rule" }, [labels.ruling_rule,
-          el("a", { "class": "ref", "data-sheet-ref": ruling.rule, href: sectionUrl(ruling.rule), text: lawName(ruling.rule) })]),
+          el("a", { "class": "ref", "data-sheet-ref": ruling.rule, href: Wizard.editionSectionUrl(ruling.rule, tree.edition), text: lawName(ruling.rule) })]),
         el("div", { "class": "ruling-panes" }, [
           el("div", { "class": "ruling-main" }, [
             el("h2", { text: labels.announce }),
@@ -353,7 +353,7 @@ function start() {
             el("h2", { text: labels.result }),
             el("table", { "class": "law-table outcome-table" }, [el("tbody", {}, rows)]),
             el("h2", { text: labels.laws }),
-            el("p", { "class": "laws" }, lawLinks(ruling.laws, "ref tile-inline"))
+            el("p", { "class": "laws" }, lawLinks(ruling.laws, "ref tile-inline", tree))
           ])
         ])
       ]),
