@@ -235,3 +235,13 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+# Each process keeps its own rendered law pages (laws/law.html's fragments, keyed by the edition's revision, so an
+# import is shown at once): two editions × 93 laws × two languages fit with room.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "caipan",
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+}
