@@ -9,9 +9,9 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from django.conf import settings
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.utils.functional import SimpleLazyObject
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
