@@ -24,7 +24,17 @@ class Message:
 
     def format(self, language: str, params: dict[str, object]) -> str:
         template = self.zh if language.lower().startswith("zh") else self.en
-        return template.format(**params)
+        return template.format(**{name: _shown(value) for name, value in params.items()})
+
+
+# The longest text a message echoes as the user gave it: a 5,000-digit number is shown by its first digits.
+ECHO_LIMIT = 40
+
+
+def _shown(value: object) -> object:
+    if isinstance(value, str) and len(value) > ECHO_LIMIT:
+        return value[:ECHO_LIMIT] + "…"
+    return value
 
 
 class FieldError(ValueError):
