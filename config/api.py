@@ -6,7 +6,7 @@ by default) and the field it names, by its API key. :class:`ConflictError` is th
 else under ``/api/`` answers the same shape too (security review M5, L1): a body that does not parse or nests too
 deep (:class:`JSONParser`), a body over the upload limit, an unknown path (:func:`api_not_found`, for any method)
 and a server error (:func:`server_error`, the site's handler500). Text a client sent is echoed only as it can be
-encoded: a lone surrogate is shown as ``ascii()`` would.
+encoded: a lone surrogate is shown as its escape (``\\ud800``), the rest as sent.
 """
 
 from __future__ import annotations
@@ -119,15 +119,11 @@ class JSONParser(parsers.JSONParser):
 
 
 def safe_text(value: object) -> str | None:
-    """``value`` as text that can be encoded (UTF-8): a lone surrogate makes it its ``ascii()`` form."""
+    """``value`` as text that can be encoded (UTF-8): only what cannot (a lone surrogate) is written as its escape
+    ``\\ud800`` — the rest of the message stays readable (security review N6: the whole message was ``ascii()``)."""
     if value is None:
         return None
-    text = str(value)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return ascii(text)
-    return text
+    return str(value).encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _shape(message: object, field: object) -> dict[str, str | None]:
