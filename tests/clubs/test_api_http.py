@@ -13,15 +13,8 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import LoginFailure
 from clubs import services
-from clubs.models import (
-    Appeal,
-    Club,
-    Membership,
-    ReviewComment,
-    Role,
-    RulingRecord,
-    RulingRevision,
-)
+from clubs.history import club_log_erase
+from clubs.models import Role
 
 from .conftest import IB_FACTS
 
@@ -69,15 +62,9 @@ def committed(server_url):
         for name, user in users.items()
     }
     yield club, tokens
-    clubs = Club.objects.filter(pk__in=[club.pk, other.pk])
-    RulingRevision.objects.filter(record__club__in=clubs).delete()
-    ReviewComment.objects.filter(record__club__in=clubs).delete()
-    Appeal.objects.filter(record__club__in=clubs).delete()
-    RulingRecord.objects.filter(club__in=clubs).delete()
-    Membership.objects.filter(club__in=clubs).delete()
+    club_log_erase([club, other])  # the records before their history: the only order its triggers allow
     Token.objects.filter(user__in=users.values()).delete()
     LoginFailure.objects.all().delete()
-    clubs.delete()
     User.objects.filter(pk__in=[user.pk for user in users.values()]).delete()
 
 
