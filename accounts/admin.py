@@ -10,9 +10,10 @@ from django.forms.utils import ErrorDict, ErrorList
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from rest_framework.authtoken.models import TokenProxy
 
 from accounts import limiter
-from accounts.models import LoginAddress, LoginFailure
+from accounts.models import ApiToken, LoginAddress, LoginFailure
 from accounts.views import refusal_message
 
 
@@ -103,3 +104,27 @@ class LoginAddressAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return request.user.is_superuser  # an address no longer trusted: its failures count again
+
+
+# The plaintext tokens of rest_framework.authtoken are no longer read (accounts.tokens, security review L7): its
+# admin would make keys that do not work. The app stays installed for its table's migrations.
+if admin.site.is_registered(TokenProxy):
+    admin.site.unregister(TokenProxy)
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """The users' API tokens: who, the key's beginning, made and expiring when; the key itself is not kept."""
+
+    list_display = ["user", "prefix", "created_at", "expires_at"]
+    search_fields = ["user__username", "prefix"]
+    exclude = ["digest", "password_mark"]
+
+    def has_add_permission(self, request, obj=None):
+        return False  # a token is made by its user at /accounts/token/, shown once
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_superuser  # revoking a token

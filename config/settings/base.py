@@ -158,6 +158,8 @@ LOGIN_ACCOUNT_SLOWDOWN_AFTER = 5
 LOGIN_SLOWDOWN_SECONDS = 2
 LOGIN_SLOWDOWN_MAX_SECONDS = 60
 LOGIN_USUAL_ADDRESS_DAYS = 90
+# API tokens (accounts.tokens, security review L7): hashed at rest, valid this many days after they are made.
+API_TOKEN_TTL_DAYS = env_int("DJANGO_API_TOKEN_TTL_DAYS", 90, minimum=1)
 # How many reverse proxies in front append to X-Forwarded-For: the client is the entry that many from the right.
 # 0 (the default): X-Forwarded-For is ignored and REMOTE_ADDR is the client.
 TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 0)

@@ -1,12 +1,11 @@
 """/api/clubs/<id>/rulings/: authentication, per-club and per-role permissions, the error shape, 409."""
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from clubs.models import RulingRecord, RulingRevision, Status
 
-from .conftest import IB_FACTS, IB_ORDINARY, PASSWORD
+from .conftest import IB_FACTS, IB_ORDINARY, PASSWORD, api_key
 
 pytestmark = [pytest.mark.log, pytest.mark.django_db]
 
@@ -26,7 +25,7 @@ def client_for(user=None, *, token: bool = True) -> APIClient:
     client = APIClient()
     if user is not None:
         if token:
-            key = Token.objects.get_or_create(user=user)[0].key
+            key = api_key(user)
             client.credentials(HTTP_AUTHORIZATION="Token " + key)
         else:
             client.force_authenticate(user)

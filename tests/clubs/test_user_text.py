@@ -10,7 +10,6 @@ import time
 
 import pytest
 from django.db import connection
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from clubs import services
@@ -18,7 +17,7 @@ from clubs.models import ReviewComment, RulingRecord, RulingRevision, Status
 from clubs.services.common import user_html
 from laws.rendering import RenderContext, plain_html, render_user
 
-from .conftest import IB_FACTS
+from .conftest import IB_FACTS, api_key
 
 pytestmark = [pytest.mark.log, pytest.mark.django_db]
 
@@ -40,7 +39,7 @@ NEW = {
 
 def api(user) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION="Token " + Token.objects.get_or_create(user=user)[0].key)
+    client.credentials(HTTP_AUTHORIZATION="Token " + api_key(user))
     return client
 
 

@@ -5,10 +5,9 @@ import json
 
 import pytest
 from django.test import Client, override_settings
-from rest_framework.authtoken.models import Token
 
 from clubs.models import RulingRecord
-from tests.clubs.conftest import IB_FACTS
+from tests.clubs.conftest import IB_FACTS, api_key
 
 pytestmark = [pytest.mark.log, pytest.mark.django_db]
 
@@ -25,7 +24,7 @@ def shape(response, status: int) -> dict:
 
 @pytest.fixture
 def token_client(director):
-    return Client(HTTP_AUTHORIZATION="Token " + Token.objects.get_or_create(user=director)[0].key)
+    return Client(HTTP_AUTHORIZATION="Token " + api_key(director))
 
 
 @pytest.mark.parametrize(

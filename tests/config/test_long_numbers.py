@@ -8,13 +8,12 @@ import json
 
 import pytest
 from django.test import Client
-from rest_framework.authtoken.models import Token
 
 from bridge import EngineError
 from bridge.inputs import MAX_DIGITS, read_whole, too_long, whole_number
 from clubs import services
 from clubs.models import Role, RulingRecord
-from tests.clubs.conftest import IB_FACTS, make_user
+from tests.clubs.conftest import IB_FACTS, api_key, make_user
 
 pytestmark = [pytest.mark.log, pytest.mark.django_db]
 
@@ -140,7 +139,7 @@ def test_a_board_path_too_long_is_a_json_404():
 
 @pytest.fixture
 def token_client(director):
-    return Client(HTTP_AUTHORIZATION="Token " + Token.objects.get_or_create(user=director)[0].key)
+    return Client(HTTP_AUTHORIZATION="Token " + api_key(director))
 
 
 NEW = {"event": "e", "date": "2026-04-02", "board": 14, "irregularity": "insufficient-bid", "facts": IB_FACTS}
