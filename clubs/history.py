@@ -7,10 +7,11 @@ record still exists, on SQLite and PostgreSQL, whoever writes; the database answ
 
 A revision can go only together with its record: the records are deleted first (their foreign keys are checked at
 commit) and then their revisions, in one transaction — :func:`club_log_erase`, for tests and for an operator who
-removes a club; the site has no such path (records, revisions, comments and appeals are PROTECTed). A test
-database's flush is unaffected: SQLite's flush deletes the records in the same transaction before their
-revisions, and PostgreSQL's is a TRUNCATE, which row triggers do not see. A restore copies the database file
-(SQLite) or lets ``pg_restore`` recreate the tables with their triggers after loading the rows.
+removes a club; the site has no such path (records, revisions, comments and appeals are PROTECTed). Emptying the
+whole database (``manage.py flush``, what a TransactionTestCase runs) lifts the triggers for its duration
+(clubs/management/commands/flush.py: SQLite's flush deletes table by table in no fixed order; PostgreSQL's is a
+TRUNCATE, which row triggers do not see). A restore copies the database file (SQLite) or lets ``pg_restore``
+recreate the tables with their triggers after loading the rows.
 
 SQLite drops a table's triggers when Django rebuilds the table (some ``AlterField``/``AddField`` do), so
 :func:`ensure` runs after every ``migrate`` (clubs.apps) and puts them back. PostgreSQL keeps them.
@@ -91,6 +92,10 @@ def installed(connection) -> bool:
             [REVISION_TABLE, *SQLITE_TRIGGERS],
         )
         return {row[0] for row in cursor.fetchall()} == set(SQLITE_TRIGGERS)
+
+
+def table_exists(connection) -> bool:
+    return REVISION_TABLE in connection.introspection.table_names()
 
 
 def ensure(connection) -> bool:
