@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
+from .tables import ECHO_CHARACTERS
+
 
 @dataclass(frozen=True)
 class Message:
@@ -24,16 +26,17 @@ class Message:
 
     def format(self, language: str, params: dict[str, object]) -> str:
         template = self.zh if language.lower().startswith("zh") else self.en
-        return template.format(**{name: _shown(value) for name, value in params.items()})
+        return template.format(**{name: _shown(name, value) for name, value in params.items()})
 
 
-# The longest text a message echoes as the user gave it: a 5,000-digit number is shown by its first digits.
-ECHO_LIMIT = 40
+# A message echoes what the user typed by its first ECHO_CHARACTERS characters (a 5,000-digit number: security
+# review N1); the field it names (a page puts the field's label there) and the values it lists stay whole.
+NOT_ECHOED = frozenset({"name", "allowed"})
 
 
-def _shown(value: object) -> object:
-    if isinstance(value, str) and len(value) > ECHO_LIMIT:
-        return value[:ECHO_LIMIT] + "…"
+def _shown(name: str, value: object) -> object:
+    if name not in NOT_ECHOED and isinstance(value, str) and len(value) > ECHO_CHARACTERS:
+        return value[:ECHO_CHARACTERS] + "…"
     return value
 
 
