@@ -26,7 +26,7 @@ def limited_admin_login(site: admin.AdminSite):
     def view(request, extra_context=None):
         if request.method == "POST":
             username = limiter.normalise_username(request.POST.get("username", ""))
-            refused = limiter.refusal(username=username, address=limiter.client_address(request))
+            refused = limiter.refusal(username=username, address=limiter.client_key(request))
             if refused:
                 form = (site.login_form or AdminAuthenticationForm)(request, initial={"username": username})
                 form._errors = ErrorDict({"__all__": ErrorList([refusal_message(refused)])})

@@ -13,7 +13,8 @@ database counts the same failures; no cache server is needed.
 - **Across addresses an account is slowed down, never locked**: once it has LOGIN_ACCOUNT_SLOWDOWN_AFTER failures
   in the window from all addresses together, an address that has failed for it waits, after its own last failure,
   LOGIN_SLOWDOWN_SECONDS, doubling with each further failure of the account, up to LOGIN_SLOWDOWN_MAX_SECONDS.
-  An address that has not failed for the account has its password checked (one try before it is slowed too), and
+  An address that has not failed for the account has its password checked (one try before it is slowed too) while
+  fewer than LOGIN_FRESH_ADDRESSES addresses have failed for it in the window (then new ones wait too), and
   the account's **usual addresses** — those it signed in from in the last LOGIN_USUAL_ADDRESS_DAYS
   (LoginAddress) — are never slowed by others' failures. The slow-down is logged (``accounts.limiter``) once an
   account reaches it, so the admin learns of an attack; the admin lists each row's lock and clears them.
@@ -23,7 +24,7 @@ database counts the same failures; no cache server is needed.
   account, from one address within the window, refuse that address further unknown names. A known account is
   never refused for its address, so one shared address (a hall's NAT, a proxy) cannot lock a club out.
 - The address is REMOTE_ADDR, or with TRUSTED_PROXY_COUNT = n proxies in front, the n-th X-Forwarded-For entry
-  from the right (the one the outermost trusted proxy saw).
+  from the right (the one the outermost trusted proxy saw); an IPv6 address counts as its /64 (:func:`client_key`).
 
 Failures are recorded from Django's ``user_login_failed`` signal (sent by ``authenticate()`` with the request),
 so every sign-in form that authenticates is counted.
@@ -83,6 +84,21 @@ def client_address(request) -> str | None:
         return remote
 
 
+def client_key(request) -> str | None:
+    """The address the limiter counts by: :func:`client_address`, an IPv6 one as its /64 network (one host
+    usually holds a whole /64: counting each address would give it 2^64 budgets)."""
+    address = client_address(request)
+    if address is None:
+        return None
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:  # a REMOTE_ADDR that is no address (a test client's, a socket's): counted as it is
+        return address
+    if ip.version == 6 and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False).network_address)
+    return address
+
+
 def _known(username: str) -> bool:
     User = get_user_model()
     return bool(username) and User._default_manager.filter(**{User.USERNAME_FIELD: username}).exists()
@@ -140,8 +156,14 @@ def slowdown_left(*, username: str, address: str | None, now: datetime.datetime 
     if failures < settings.LOGIN_ACCOUNT_SLOWDOWN_AFTER:
         return 0.0
     last_own = recent.filter(address=address).order_by("-at").values_list("at", flat=True).first()
-    if last_own is None:  # this address has not failed for the account: its password is checked
-        return 0.0
+    if last_own is None:
+        # An address that has not failed for the account has its password checked — while few have: an attacker
+        # with many addresses (a botnet, an IPv6 range, a forged X-Forwarded-For behind a misconfigured proxy
+        # count) then waits like the others, after the account's last failure.
+        if recent.values("address").distinct().count() < settings.LOGIN_FRESH_ADDRESSES:
+            return 0.0
+        last_own = recent.order_by("-at").values_list("at", flat=True).first()
+        assert last_own is not None
     return max(0.0, (last_own - now).total_seconds() + _slowdown_seconds(failures))
 
 
@@ -214,7 +236,7 @@ def on_login_failed(sender, credentials, request=None, **kwargs) -> None:
         return
     User = get_user_model()
     raw = credentials.get("username", credentials.get(User.USERNAME_FIELD, ""))
-    failure_record(username=normalise_username(raw), address=client_address(request))
+    failure_record(username=normalise_username(raw), address=client_key(request))
 
 
 def on_logged_in(sender, request, user, **kwargs) -> None:
@@ -222,4 +244,4 @@ def on_logged_in(sender, request, user, **kwargs) -> None:
     (a sign-in without a request — force_login in tests — clears nothing)."""
     if request is None:
         return
-    success_record(username=user.get_username(), address=client_address(request))
+    success_record(username=user.get_username(), address=client_key(request))

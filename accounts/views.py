@@ -27,7 +27,7 @@ class LoginView(auth_views.LoginView):
 
     def post(self, request, *args, **kwargs):
         username = limiter.normalise_username(request.POST.get("username", ""))
-        refused = limiter.refusal(username=username, address=limiter.client_address(request))
+        refused = limiter.refusal(username=username, address=limiter.client_key(request))
         if refused:
             # An unbound form: binding it would run authenticate() for a refused attempt.
             form = self.get_form_class()(request, initial={"username": username})

@@ -83,6 +83,25 @@ def test_across_addresses_the_account_is_slowed_down_not_locked(director):
     assert attempt("director", PASSWORD, address="10.0.1.9").status_code == 302  # a fresh address: checked
 
 
+@override_settings(LOGIN_FRESH_ADDRESSES=10)
+def test_many_addresses_get_one_try_each_only_while_few_have_failed(director):
+    # A botnet, an IPv6 range or a forged X-Forwarded-For: one unslowed try per new address, for 10 addresses.
+    for n in range(10):
+        assert attempt("director", "wrong", address=f"10.5.{n}.1").status_code == 200
+    response = attempt("director", PASSWORD, address="10.5.99.1")  # the 11th new address waits too
+    assert response.status_code == 429 and int(response["Retry-After"]) <= 61
+    LoginFailure.objects.update(at=timezone.now() - datetime.timedelta(seconds=61))
+    assert attempt("director", PASSWORD, address="10.5.99.1").status_code == 302
+
+
+def test_an_ipv6_address_counts_as_its_64(director):
+    for n in range(5):
+        attempt("director", "wrong", address=f"2001:db8::{n + 1:x}")
+    assert attempt("director", PASSWORD, address="2001:db8::ffff").status_code == 429  # the same /64: locked
+    assert set(LoginFailure.objects.values_list("address", flat=True)) == {"2001:db8::"}
+    assert attempt("director", PASSWORD, address="2001:db8:1::1").status_code == 302  # another network
+
+
 @override_settings(LOGIN_SLOWDOWN_SECONDS=2, LOGIN_SLOWDOWN_MAX_SECONDS=60)
 def test_the_slow_down_backs_off_and_is_capped():
     from accounts.limiter import _slowdown_seconds
