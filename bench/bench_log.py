@@ -1,17 +1,21 @@
 """Time the club rulings log at 1,000 and at 100,000 records (issue 20). `make bench` runs it; so can
 ``python bench/bench_log.py``. Prints, measured in one run, one line per figure and size:
 
-    log <list|list_q|deep|stats|csv_first_byte> <N>: <ms> ms
+    log <list|list_q|list_q2|list_q1|deep|stats|csv_first_byte> <N>: <ms> ms
+
+and, after the last size, each figure's ratio to the first (``log <figure> <N>/<first N>: <ratio>×``).
 
 * list: the API's first page (``GET /api/clubs/<id>/rulings/``, 50 records, with ``count``).
-* list_q: the same with ``q=<a phrase>`` found in 1% of the records' notes (the free-text index).
+* list_q: the same with ``q=<a phrase>`` of four characters found in 1% of the records' notes (the trigram
+  index); list_q2: ``q=9墩`` (two characters, 7.7% of the records: the gram index, issue 32); list_q1: ``q=癸``
+  (one character, 10%).
 * deep: the page 90% down the log, read the way the API's ``next`` link reads it (``after=<number>``, keyset).
   ``BENCH_LOG_EXTRA=1`` adds ``log deep_offset <N>`` (the same page by ``offset``) and the CSV stream's peak
   Python memory over its first 20,000 rows (tracemalloc).
 * stats: the statistics page (``/clubs/<id>/rulings/stats/``: the chart and its table).
 * csv_first_byte: the CSV export (streamed) until its first chunk is in hand.
 
-Each figure is the median of 5 requests after one warm-up, through Django's test client (the whole middleware
+Each figure is the median CPU time of 5 requests after one warm-up, through Django's test client (the whole middleware
 stack, signed in, no network). The database is ``DATABASE_URL`` when it names PostgreSQL (one scratch database
 per size, ``caipan_bench_log_<N>_<schema>``, created and kept in that cluster), otherwise a scratch SQLite file
 ``var/bench/log-<N>-<schema>.sqlite3``; both are reused while the clubs migrations and this generator are
@@ -53,9 +57,23 @@ def main() -> int:
     vendor = "postgresql" if url.startswith(("postgres://", "postgresql://")) else "sqlite"
     print(f"(log: {vendor}; scratch databases keyed {schema_key()})", flush=True)
     status = 0
+    figures: dict[int, dict[str, float]] = {}
     for size in SIZES:
-        result = subprocess.run([sys.executable, __file__, "--size", str(size)], cwd=ROOT)
+        result = subprocess.run(
+            [sys.executable, __file__, "--size", str(size)], cwd=ROOT, stdout=subprocess.PIPE, text=True
+        )
+        for line in result.stdout.splitlines():
+            print(line, flush=True)
+            words = line.split()
+            if len(words) == 5 and words[0] == "log" and words[4] == "ms":
+                figures.setdefault(size, {})[words[1]] = float(words[3])
         status = status or result.returncode
+    first, *rest = SIZES
+    for size in rest:
+        for name, value in figures.get(size, {}).items():
+            base = figures.get(first, {}).get(name)
+            if base:
+                print(f"log {name} {size}/{first}: {value / base:.2f}×", flush=True)
     return status
 
 
@@ -250,12 +268,15 @@ def generate(size: int) -> None:
 
 
 def timed(fn) -> float:
+    """The median CPU time of ROUNDS calls after a warm-up, in ms: this process's CPU (the whole request, and with
+    SQLite the database's work too), which other work on a shared machine does not inflate as it does the wall
+    clock (a PostgreSQL server's own CPU is not in it)."""
     fn()  # warm-up
     times = []
     for _ in range(ROUNDS):
-        started = time.perf_counter()
+        started = time.process_time()
         fn()
-        times.append((time.perf_counter() - started) * 1000)
+        times.append((time.process_time() - started) * 1000)
     return statistics.median(times)
 
 
@@ -288,6 +309,8 @@ def measure(size: int) -> None:
     figures = {
         "list": lambda: get(api),
         "list_q": lambda: get(api, q=PHRASES[7]),
+        "list_q2": lambda: get(api, q="9墩"),
+        "list_q1": lambda: get(api, q="癸"),
         "deep": lambda: get(api, after=deep_after),
         "stats": lambda: get(f"/clubs/{club.pk}/rulings/stats/"),
         "csv_first_byte": csv_first_byte,

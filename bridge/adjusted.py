@@ -27,6 +27,7 @@ __all__ = [
     "WeightedScore",
     "artificial",
     "assigned",
+    "equity_weighting_by",
     "weighted",
 ]
 
@@ -327,6 +328,25 @@ class WeightedScore:
 
 def _round(value: float) -> float:
     return round(value, tables.PERCENT_DECIMALS) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def equity_weighting_by(
+    appeals_committee: object, director_12c3: object, *, zone_permits_director_12c3: bool
+) -> str:
+    """Law 12C3 (1997): who may weight results to do equity — an appeals committee, or the Director only where
+    the zonal organisation permits it. Returns ``appeals_committee`` or ``director``; raises naming the field."""
+    flags: dict[str, bool] = {}
+    for name, value in (("appeals_committee", appeals_committee), ("director_12c3", director_12c3)):
+        if value is not None and not isinstance(value, bool):
+            raise AdjustedScoreError(messages.ASSIGNED_FLAG_NOT_BOOL, name, name=name, value=value)
+        flags[name] = bool(value)
+    if flags["director_12c3"] and not zone_permits_director_12c3:
+        raise AdjustedScoreError(messages.ASSIGNED_ZONE_NOT_PERMITTED, "director_12c3")
+    if flags["appeals_committee"]:
+        return "appeals_committee"
+    if flags["director_12c3"]:
+        return "director"
+    raise AdjustedScoreError(messages.WEIGHTED_NEEDS_COMMITTEE, "appeals_committee")
 
 
 def weighted(

@@ -14,7 +14,16 @@ arithmetic, which is all this module does:
 
 The judgements stay the Director's: "likely", "at all probable" and the weights are inputs, never computed. The
 figures sometimes quoted for them (ACBL: likely ≈ one in three, at all probable ≈ one in six) are regulations,
-not law. Where the non-offending side caused part of its own damage by irrational, wild or gambling action (the
+not law.
+
+With the table result given, the builder first asks whether there was damage at all (Laws 16A2, 40C, 12C2:
+an assigned score redresses damage). When the non-offending side's most favourable likely result is no better
+for it than the table result, there is nothing to redress: the table result stands for both sides, and the
+answer says so (``damage`` false, ``note``). An assigned score never gives the offending side more than its
+table result; since every listed result scores the same for NS as minus for EW, that can only happen when there
+was no damage, and a request that would still do it is refused.
+
+Where the non-offending side caused part of its own damage by irrational, wild or gambling action (the
 WBF Code of Practice, not the 1997 law text), the Director may let it keep the table result
 (``non_offending_keeps_table_result``); the offending side still gets its 12C2 score.
 
@@ -63,8 +72,20 @@ REQUEST_KEYS = (
     "non_offending_keeps_table_result",
     "other_table_score_ns",
     "field_scores_ns",
+    "knockout",
+    "director_12c3",
+    "offending_keeps_12c2",
 )
-RESULT_KEYS = ("contract", "declarer", "tricks", "likely", "at_all_probable", "weight")
+RESULT_KEYS = (
+    "contract",
+    "declarer",
+    "tricks",
+    "likely",
+    "at_all_probable",
+    "weight",
+    "role",
+    "weight_offending",
+)
 TABLE_KEYS = ("contract", "declarer", "tricks")
 
 NON_OFFENDING = "non_offending"
@@ -72,6 +93,14 @@ OFFENDING = "offending"
 LIKELY = "likely"
 AT_ALL_PROBABLE = "at_all_probable"
 TABLE = "table"
+OWN_ACTION = "own_action"
+"""Basis of a non-offending side's score taken from its own result row (role non_offending): partial redress."""
+OWN_ROW_ROLE = "non_offending"
+SAME_WEIGHTS = "same"
+OWN_WEIGHTS = "own_weights"
+KEEPS_12C2 = "12c2"
+BY_COMMITTEE = "appeals_committee"
+BY_DIRECTOR = "director"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +112,11 @@ class PossibleResult:
     likely: bool
     at_all_probable: bool
     weight: float | None = None
+    own: bool = False
+    """The non-offending side's own result after its own irrational, wild or gambling action (role
+    non_offending): it replaces that side's pick and plays no part in the offending side's."""
+    weight_offending: float | None = None
+    """12C3: the offending side's own weight for this result, when the committee weights the sides apart."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +165,16 @@ class Equity:
     matchpoints_ew: float | None = None
     percentage_ns: float | None = None
     percentage_ew: float | None = None
+    offending: str = SAME_WEIGHTS
+    """How the offending side's figures were made: the same mix (``same``), its own weights (``own_weights``) or
+    its 12C2 score left as it is (``12c2``) — 12C3 lets the committee vary each side's score (J11)."""
+    by: str = BY_COMMITTEE
+    """Who weights: an appeals committee, or the Director where the zone permits it (12C3)."""
 
     def as_dict(self) -> dict[str, object]:
         return {
+            "offending": self.offending,
+            "by": self.by,
             "score_ns": self.score_ns,
             "score_ew": self.score_ew,
             "imps_ns": self.imps_ns,
@@ -162,6 +203,10 @@ class AssignedBuild:
     knockout_imps_ns: float | None = None
     equity: Equity | None = None
     laws: tuple[str, ...] = ("12C2", "77")
+    damage: bool | None = None
+    """With the table result: whether the non-offending side's best likely result beats it (16A2, 40C, 12C2)."""
+    best_likely: Score | None = None
+    """The non-offending side's most favourable likely result, kept for the no-damage note."""
 
     @property
     def non_offending_side(self) -> Side:
@@ -184,6 +229,19 @@ class AssignedBuild:
             "NS": _outcome(self.ns.score),
             "EW": _outcome(self.ew.score),
         }
+
+    def note(self) -> dict[str, str] | None:
+        """What the Director says when there is nothing to redress, in both languages (None otherwise)."""
+        if self.damage is not False or self.table is None:
+            return None
+        assert self.best_likely is not None
+        side = self.non_offending_side
+        params: dict[str, object] = {
+            "best": _short(self.best_likely, side),
+            "table": _short(self.table, side),
+        }
+        message = messages.ASSIGNED_NO_DAMAGE
+        return {"code": message.code, "en": message.format("en", params), "zh": message.format("zh", params)}
 
     def as_dict(self) -> dict[str, object]:
         """The answer of POST /api/assigned-score/."""
@@ -208,6 +266,8 @@ class AssignedBuild:
                     "likely": result.likely,
                     "at_all_probable": result.at_all_probable,
                     "weight": result.weight,
+                    "role": OWN_ROW_ROLE if result.own else None,
+                    "weight_offending": result.weight_offending,
                 }
                 for result in self.results
             ],
@@ -225,7 +285,9 @@ class AssignedBuild:
             },
             "comparison": comparison,
             "equity": None if self.equity is None else self.equity.as_dict(),
-            "adjustment": self.adjustment(),
+            "damage": self.damage,
+            "note": self.note(),
+            "adjustment": None if self.damage is False else self.adjustment(),
             "laws": list(self.laws),
         }
 
@@ -237,6 +299,13 @@ def _result_fields(result: Score) -> dict[str, object]:
         "tricks": result.tricks,
         "result": result.result,
     }
+
+
+def _short(result: Score, side: Side) -> str:
+    """A result as the no-damage note names it: ``4HX W 9: NS +200`` (the side's own points)."""
+    declarer = "" if result.declarer is None else f" {result.declarer.value}"
+    tricks = "" if result.tricks is None else f" {result.tricks}"
+    return f"{result.contract}{declarer}{tricks}: {side.value} {points(result, side):+d}"
 
 
 def _outcome(result: Score) -> dict[str, object]:
@@ -322,6 +391,23 @@ def _weight(value: object, field: str, number: int, committee: bool) -> float | 
     return float(value)
 
 
+def _own_row(item: Mapping[str, object], where: str) -> bool:
+    """Whether a row is the non-offending side's own result (``role: non_offending``, J5)."""
+    role = item.get("role")
+    if role is None:
+        return False
+    if role != OWN_ROW_ROLE:
+        raise AdjustedScoreError(messages.ASSIGNED_ROLE_UNKNOWN, where + ".role", value=role)
+    return True
+
+
+def _weights_sum(weights: list[float], field: str) -> None:
+    if weights:
+        total = math.fsum(weights)
+        if abs(total - 1) > WEIGHT_TOLERANCE:
+            raise AdjustedScoreError(messages.WEIGHTS_SUM, field, total=total)
+
+
 def _results(
     data: Mapping[str, object], vulnerability: Vulnerability, committee: bool
 ) -> list[PossibleResult]:
@@ -341,21 +427,36 @@ def _results(
             raise AdjustedScoreError(messages.ASSIGNED_RESULT_NOT_OBJECT, where, index=index)
         _unknown_key(item, RESULT_KEYS, where + ".")
         scored = _score(item, vulnerability, where)
+        own = _own_row(item, where)
         likely = _flag(item.get("likely"), where + ".likely")
         probable = _flag(item.get("at_all_probable"), where + ".at_all_probable")
+        if own:
+            # The NOS's own result is no possible result of 12C2: no judgement, no weight (J5).
+            if (
+                likely
+                or probable
+                or item.get("weight") is not None
+                or item.get("weight_offending") is not None
+            ):
+                raise AdjustedScoreError(messages.ASSIGNED_OWN_ROW_FLAGS, where + ".role", number=index + 1)
+            if any(result.own for result in results):
+                raise AdjustedScoreError(messages.ASSIGNED_OWN_ROW_TWICE, where + ".role")
+            results.append(PossibleResult(scored, False, False, own=True))
+            continue
         if likely and not probable:
             raise AdjustedScoreError(
                 messages.ASSIGNED_LIKELY_NOT_PROBABLE, where + ".at_all_probable", number=index + 1
             )
         weight = _weight(item.get("weight"), where + ".weight", index + 1, committee)
-        results.append(PossibleResult(scored, likely, probable, weight))
+        offending = _weight(item.get("weight_offending"), where + ".weight_offending", index + 1, committee)
+        results.append(PossibleResult(scored, likely, probable, weight, weight_offending=offending))
     if not any(result.likely for result in results):
         raise AdjustedScoreError(messages.ASSIGNED_NONE_LIKELY, "results")
-    weights = [result.weight for result in results if result.weight is not None]
-    if weights:
-        total = math.fsum(weights)
-        if abs(total - 1) > WEIGHT_TOLERANCE:
-            raise AdjustedScoreError(messages.WEIGHTS_SUM, "results", total=total)
+    _weights_sum([result.weight for result in results if result.weight is not None], "results")
+    offending_weights = [result.weight_offending for result in results if result.weight_offending is not None]
+    _weights_sum(offending_weights, "results")
+    if offending_weights and not any(result.weight is not None for result in results):
+        raise AdjustedScoreError(messages.ASSIGNED_OFFENDING_WEIGHTS_MISSING, "results")
     return results
 
 
@@ -403,7 +504,8 @@ def _field(value: object) -> tuple[int, ...] | None:
 
 def _pick(results: Sequence[PossibleResult], side: Side, *, best: bool) -> int:
     """Law 12C2: the index of the result most favourable (``best``) or most unfavourable to ``side`` among the
-    likely (best) or at-all-probable (worst) ones; on a tie, the first listed."""
+    likely (best) or at-all-probable (worst) ones; on a tie, the first listed. The non-offending side's own row
+    is none of them (it is never marked)."""
     chosen: int | None = None
     for index, result in enumerate(results):
         if not (result.likely if best else result.at_all_probable):
@@ -422,16 +524,22 @@ def _round(value: float) -> float:
     return round(value, tables.PERCENT_DECIMALS) + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
-def build_assigned(request: object) -> AssignedBuild:
+def build_assigned(request: object, *, zone_permits_director_12c3: bool = False) -> AssignedBuild:
     """Law 12C2: both sides' assigned scores from the possible results, with their Law 78 consequence.
 
     ``request`` is the JSON object of POST /api/assigned-score/: ``vulnerability`` (or ``board``, Law 2),
     ``offending_side`` (NS or EW), ``results`` (each ``contract``, ``declarer``, ``tricks``, and the Director's
     ``likely`` / ``at_all_probable``: a likely result must be at all probable, and at least one must be likely),
     optionally the ``table_result`` (and ``non_offending_keeps_table_result``), one comparison —
-    ``other_table_score_ns`` (teams: each side's IMPs, 78B, and the knockout average, 86B) or
-    ``field_scores_ns`` (pairs: each side's matchpoints against the other NS scores, 78A) — and, for an appeals
-    committee (``appeals_committee: true``), a ``weight`` per result (summing to 1) for the 12C3 equity score.
+    ``other_table_score_ns`` (teams: each side's IMPs, 78B, and with ``knockout: true`` the knockout average,
+    86B) or ``field_scores_ns`` (pairs: each side's matchpoints against the other NS scores, 78A) — and, for an
+    appeals committee (``appeals_committee: true``, or ``director_12c3: true`` where the zone permits the
+    Director to apply 12C3), a ``weight`` per result (summing to 1) for the 12C3 equity score; the offending side
+    may be weighted apart (``weight_offending``) or left on its 12C2 score (``offending_keeps_12c2``).
+
+    One row may be the non-offending side's own result (``role: non_offending``, J5): what it would have scored
+    after its own irrational, wild or gambling action. It replaces that side's 12C2 pick (never above it, never
+    below the table result) and plays no part in the offending side's.
     """
     if not isinstance(request, Mapping):
         raise AdjustedScoreError(messages.BODY_NOT_OBJECT, None)
@@ -441,36 +549,86 @@ def build_assigned(request: object) -> AssignedBuild:
         raise AdjustedScoreError(messages.INPUT_REQUIRED, "offending_side", name="offending_side")
     offending = Side.parse(request["offending_side"], field="offending_side")
     committee = _flag(request.get("appeals_committee"), "appeals_committee")
-    results = _results(request, vulnerability, committee)
+    director = _flag(request.get("director_12c3"), "director_12c3")
+    if director and not zone_permits_director_12c3:
+        raise AdjustedScoreError(messages.ASSIGNED_ZONE_NOT_PERMITTED, "director_12c3")
+    results = _results(request, vulnerability, committee or director)
     table = _table(request, vulnerability)
     keeps_table = _flag(request.get("non_offending_keeps_table_result"), "non_offending_keeps_table_result")
     if keeps_table and table is None:
         raise AdjustedScoreError(messages.ASSIGNED_KEEPS_NEEDS_TABLE, "table_result")
+    own_index = next((index for index, result in enumerate(results) if result.own), None)
+    if keeps_table and own_index is not None:
+        raise AdjustedScoreError(messages.ASSIGNED_OWN_ROW_AND_KEEPS, "non_offending_keeps_table_result")
     other = _other_table(request.get("other_table_score_ns"))
     field = _field(request.get("field_scores_ns"))
     if other is not None and field is not None:
         raise AdjustedScoreError(messages.ASSIGNED_TWO_COMPARISONS, "field_scores_ns")
+    knockout_match = _flag(request.get("knockout"), "knockout")
+    offending_keeps = _flag(request.get("offending_keeps_12c2"), "offending_keeps_12c2")
+    offending_weighted = any(result.weight_offending is not None for result in results)
+    if offending_keeps and offending_weighted:
+        raise AdjustedScoreError(messages.ASSIGNED_OFFENDING_WEIGHTS_CONFLICT, "offending_keeps_12c2")
+    if offending_keeps and not any(result.weight is not None for result in results):
+        raise AdjustedScoreError(messages.ASSIGNED_OFFENDING_WEIGHTS_MISSING, "offending_keeps_12c2")
 
     non_offending = offending.opponents
     sides: dict[Side, SideScore] = {}
-    if keeps_table:
+    best_index = _pick(results, non_offending, best=True)
+    best = results[best_index].score
+    damage: bool | None = None
+    if table is not None:
+        # Laws 16A2, 40C, 12C2: an assigned score redresses damage. If the best the non-offending side could
+        # likely have scored is no better for it than the table, there is none: the table result stands.
+        damage = points(best, non_offending) > points(table, non_offending)
+    if damage is False:
+        assert table is not None
+        for side, role in ((non_offending, NON_OFFENDING), (offending, OFFENDING)):
+            sides[side] = SideScore(side, role, TABLE, None, table, points(table, side))
+    elif keeps_table:
         assert table is not None
         sides[non_offending] = SideScore(
             non_offending, NON_OFFENDING, TABLE, None, table, points(table, non_offending)
         )
+    elif own_index is not None:
+        # J5 (WBF Code of Practice): no redress for the part of the damage the NOS caused itself — its own result,
+        # never better than its 12C2 result and never worse than the table.
+        own = results[own_index].score
+        if points(own, non_offending) > points(best, non_offending):
+            raise AdjustedScoreError(
+                messages.ASSIGNED_OWN_ROW_BETTER,
+                f"results[{own_index}]",
+                own=_short(own, non_offending),
+                best=_short(best, non_offending),
+            )
+        if table is not None and points(own, non_offending) <= points(table, non_offending):
+            sides[non_offending] = SideScore(
+                non_offending, NON_OFFENDING, TABLE, None, table, points(table, non_offending)
+            )
+        else:
+            sides[non_offending] = SideScore(
+                non_offending, NON_OFFENDING, OWN_ACTION, own_index, own, points(own, non_offending)
+            )
     else:
-        index = _pick(results, non_offending, best=True)
-        chosen = results[index].score
         sides[non_offending] = SideScore(
-            non_offending, NON_OFFENDING, LIKELY, index, chosen, points(chosen, non_offending)
+            non_offending, NON_OFFENDING, LIKELY, best_index, best, points(best, non_offending)
         )
-    index = _pick(results, offending, best=False)
-    chosen = results[index].score
-    sides[offending] = SideScore(
-        offending, OFFENDING, AT_ALL_PROBABLE, index, chosen, points(chosen, offending)
-    )
+    if damage is not False:
+        index = _pick(results, offending, best=False)
+        chosen = results[index].score
+        sides[offending] = SideScore(
+            offending, OFFENDING, AT_ALL_PROBABLE, index, chosen, points(chosen, offending)
+        )
+    if table is not None and sides[offending].points > points(table, offending):
+        # 12C2: never more for the offenders than at the table (a hard stop, not a note).
+        raise AdjustedScoreError(
+            messages.ASSIGNED_OFFENDERS_GAIN,
+            "table_result",
+            assigned=sides[offending].points,
+            table=points(table, offending),
+        )
 
-    laws = ["12C2", "77"]
+    laws = ["12C2", "77"] if damage is not False else ["12C2", "16A2", "40C", "77"]
     top: int | None = None
     knockout: float | None = None
     if other is not None:
@@ -478,10 +636,13 @@ def build_assigned(request: object) -> AssignedBuild:
         for side, counterpart in ((Side.NS, other), (Side.EW, -other)):
             mine = sides[side]
             sides[side] = replace(mine, imps=imps(mine.points - counterpart))
-        ns_imps, ew_imps = sides[Side.NS].imps, sides[Side.EW].imps
-        assert ns_imps is not None and ew_imps is not None
-        knockout = (ns_imps - ew_imps) / 2 + 0.0  # Law 86B: the average of the two results, given to both
-        laws += ["78B", "86B"]
+        laws.append("78B")
+        if knockout_match:
+            # Law 86B is for a knockout match only: elsewhere each side keeps its own IMPs (J13).
+            ns_imps, ew_imps = sides[Side.NS].imps, sides[Side.EW].imps
+            assert ns_imps is not None and ew_imps is not None
+            knockout = (ns_imps - ew_imps) / 2 + 0.0  # the average of the two results, given to both
+            laws.append("86B")
     elif field is not None:
         for side in Side:
             mine = sides[side]
@@ -490,7 +651,14 @@ def build_assigned(request: object) -> AssignedBuild:
             sides[side] = replace(mine, matchpoints=units, percentage=percentage(units, top))
         laws.append("78A")
 
-    equity = _equity(results, other, field)
+    equity = None
+    if damage is not False:  # no damage: no assigned score for a committee to vary
+        equity = _equity(results, other, field)
+        if equity is not None:
+            equity = _equity_per_side(
+                equity, results, offending, sides[offending], other, field, offending_keeps
+            )
+            equity = replace(equity, by=BY_COMMITTEE if committee else BY_DIRECTOR)
     if equity is not None:
         laws.append("12C3")
     return AssignedBuild(
@@ -507,6 +675,8 @@ def build_assigned(request: object) -> AssignedBuild:
         knockout_imps_ns=knockout,
         equity=equity,
         laws=tuple(laws),
+        damage=damage,
+        best_likely=best,
     )
 
 
@@ -536,3 +706,69 @@ def _equity(
             percentage_ew=percentage(top - total, top),
         )
     return equity
+
+
+def _side_figures(
+    lines: Sequence[tuple[Score, float]], side: Side, other: int | None, field: tuple[int, ...] | None
+) -> tuple[float, float | None, float | None, float | None]:
+    """One side's 12C3 figures from its own weights: points, IMPs (78B), matchpoints and percentage (78A)."""
+    score = _round(math.fsum(weight * points(result, side) for result, weight in lines))
+    if other is not None:
+        counterpart = other if side is Side.NS else -other
+        total = _round(
+            math.fsum(weight * imps(points(result, side) - counterpart) for result, weight in lines)
+        )
+        return score, total, None, None
+    if field is not None:
+        others = list(field) if side is Side.NS else [-value for value in field]
+        top = tables.MATCHPOINTS_PER_SCORE_BEATEN * len(others)
+        units = _round(
+            math.fsum(weight * matchpoint_score(points(result, side), others)[0] for result, weight in lines)
+        )
+        return score, None, units, percentage(units, top)
+    return score, None, None, None
+
+
+def _equity_per_side(
+    equity: Equity,
+    results: Sequence[PossibleResult],
+    offending: Side,
+    offending_12c2: SideScore,
+    other: int | None,
+    field: tuple[int, ...] | None,
+    offending_keeps: bool,
+) -> Equity:
+    """J11 (12C3: the committee varies "an assigned adjusted score"): the offending side weighted with its own
+    weights, or left on its 12C2 score; the non-offending side keeps the mix of ``equity``."""
+    if offending_keeps:
+        figures: tuple[float, float | None, float | None, float | None] = (
+            float(offending_12c2.points),
+            None if offending_12c2.imps is None else float(offending_12c2.imps),
+            None if offending_12c2.matchpoints is None else float(offending_12c2.matchpoints),
+            offending_12c2.percentage,
+        )
+        basis = KEEPS_12C2
+    else:
+        lines = [(result.score, result.weight_offending) for result in results if result.weight_offending]
+        if not lines:
+            return equity
+        figures = _side_figures(lines, offending, other, field)
+        basis = OWN_WEIGHTS
+    score, side_imps, units, share = figures
+    if offending is Side.NS:
+        return replace(
+            equity,
+            score_ns=score,
+            imps_ns=side_imps,
+            matchpoints_ns=units,
+            percentage_ns=share,
+            offending=basis,
+        )
+    return replace(
+        equity,
+        score_ew=score,
+        imps_ew=side_imps,
+        matchpoints_ew=units,
+        percentage_ew=share,
+        offending=basis,
+    )

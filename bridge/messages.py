@@ -385,6 +385,78 @@ ASSIGNED_FIELD_TOO_MANY = Message(
     "field_scores_ns may hold at most {max} scores.",
     "field_scores_ns 最多只能有 {max} 个分数。",
 )
+ASSIGNED_NO_DAMAGE = Message(
+    "assigned.no_damage",
+    "No damage: the non-offending side's most favourable likely result ({best}) is no better for it than the "
+    "table result ({table}), so there is nothing to redress and the table result stands for both sides "
+    "(Laws 16A2, 40C, 12C2).",
+    "没有损害：非违规方在很可能的结果中最有利的一个（{best}）并不比本桌实际结果（{table}）对它更好，"
+    "没有需要补偿的损害，本桌实际结果对双方有效（第16条A款2项、第40条C款、第12条C款2项）。",
+)
+ASSIGNED_OFFENDERS_GAIN = Message(
+    "assigned.offenders_gain",
+    "The offending side would score {assigned} instead of its table result {table}: an assigned score never "
+    "gives the offending side more than it scored at the table (Law 12C2). Check the results and the table "
+    "result.",
+    "违规方将得到 {assigned}，比其本桌实际结果 {table} 还要好：裁定调整分绝不能让违规方得到比本桌更好的结果"
+    "（第12条C款2项）。请检查各可能结果和本桌实际结果。",
+)
+ASSIGNED_ROLE_UNKNOWN = Message(
+    "assigned.role_unknown",
+    "role {value!r} is not known: leave it out for a possible result, or give non_offending for the "
+    "non-offending side's own result.",
+    "无法识别的 role {value!r}：可能的结果不填 role；非违规方自己的结果填 non_offending。",
+)
+ASSIGNED_OWN_ROW_TWICE = Message(
+    "assigned.own_row_twice",
+    "Only one result can be the non-offending side's own result (role non_offending).",
+    "只能有一个结果标为非违规方自己的结果（role 为 non_offending）。",
+)
+ASSIGNED_OWN_ROW_FLAGS = Message(
+    "assigned.own_row_flags",
+    "Result {number} is the non-offending side's own result (after its own irrational, wild or gambling "
+    "action): it takes no likely, at_all_probable or weights, which are for the results possible without the "
+    "irregularity (Law 12C2).",
+    "第 {number} 个结果是非违规方自己的结果（其自身不合理、胡乱或赌博性行动之后的结果）：它不标“很可能”“有可能”，"
+    "也不加权；这些只用于没有违规时可能出现的结果（第12条C款2项）。",
+)
+ASSIGNED_OWN_ROW_BETTER = Message(
+    "assigned.own_row_better",
+    "The non-offending side's own result ({own}) is better for it than its Law 12C2 result ({best}): the part of "
+    "the damage it caused itself can only lower its score, never raise it.",
+    "非违规方自己的结果（{own}）比它按第12条C款2项应得的结果（{best}）对它更有利：它自己造成的那部分损害只能减少"
+    "补偿，不能增加。",
+)
+ASSIGNED_OWN_ROW_AND_KEEPS = Message(
+    "assigned.own_row_and_keeps",
+    "Give either the non-offending side's own result or non_offending_keeps_table_result, not both.",
+    "非违规方自己的结果与“非违规方保留本桌结果”只能二选一。",
+)
+ASSIGNED_ZONE_NOT_PERMITTED = Message(
+    "assigned.zone_not_permitted",
+    "This zone has not permitted the Director to apply Law 12C3 (1997: only an appeals committee may weight "
+    "results, unless the zonal organisation specifies otherwise). Leave director_12c3 out, or set "
+    "appeals_committee to true for a committee's decision.",
+    "本区域组织没有授权临场裁判运用第12条C款3项（1997年规则：除非区域组织另有规定，只有仲裁委员会才能加权）。"
+    "请去掉 director_12c3；如果是仲裁委员会的决定，请把 appeals_committee 设为 true。",
+)
+ASSIGNED_OFFENDING_WEIGHTS_CONFLICT = Message(
+    "assigned.offending_weights_conflict",
+    "Give either weight_offending on the results or offending_keeps_12c2, not both.",
+    "各结果的 weight_offending（违规方单独的权重）与 offending_keeps_12c2（违规方保留第12条C款2项的得分）只能二选一。",
+)
+ASSIGNED_OFFENDING_WEIGHTS_MISSING = Message(
+    "assigned.offending_weights_missing",
+    "Weighting the offending side separately needs weights on the results too (the non-offending side's).",
+    "为违规方单独加权时，各结果也要填写（非违规方的）权重。",
+)
+WEIGHTED_NEEDS_COMMITTEE = Message(
+    "adjusted.weighted_needs_committee",
+    "A weighted score (Law 12C3) is an appeals committee's: set appeals_committee to true, or director_12c3 "
+    "where the zonal organisation permits the Director to apply 12C3.",
+    "加权调整分（第12条C款3项）由仲裁委员会作出：请把 appeals_committee 设为 true；区域组织授权临场裁判运用"
+    "第12条C款3项的，设 director_12c3 为 true。",
+)
 POLL_CALL_TEXT = Message(
     "poll.call_text",
     "{name} must be the call or play as text (1 to {max} characters), not {value!r}.",
@@ -451,7 +523,7 @@ REVOKE_NO_LATER_TRICK = Message(
 REVOKE_SIDE_UNKNOWN = Message(
     "revoke.side_unknown",
     "revoking_side must be one of {sides}, not {value!r}",
-    "revoking_side 只能是 {sides} 之一，而不是 {value!r}",
+    "藏牌的一方只能是庄家一方或防守方（{sides}），而不是 {value!r}",
 )
 REVOKE_TOO_FEW_TRICKS = Message(
     "revoke.too_few_tricks",
@@ -501,16 +573,35 @@ FACT_UNDECLARED = Message(
     "{name!r} is not a fact of the tree {tree!r}",
     "{name!r} 不是决策树 {tree!r} 的事实",
 )
-FACT_SIDE_CONTRADICTS = Message(
-    "fact.side_contradicts",
-    "revoking_side {given!r} contradicts revoker {revoker!r} (the {derived} side revoked)",
-    "revoking_side {given!r} 与 revoker {revoker!r} 矛盾（按 revoker，藏牌的是 {derived} 一方）",
+# Review 2026-12b P10: a Chinese message names no API key or enum value — the side is 庄家一方/防守方 and a fact
+# is said by its label — so each side has a message of its own. The English texts are unchanged (what the API
+# has always answered).
+FACT_SIDE_CONTRADICTS_DECLARER = Message(
+    "fact.side_contradicts_declarer",
+    "revoking_side 'defending' contradicts revoker 'declarer' (the declaring side revoked)",
+    "藏牌的一方填的是防守方，但藏牌的是庄家，两者矛盾：藏牌的是庄家一方",
 )
-FACT_TRICKS_SHORT = Message(
-    "fact.tricks_short",
-    "the {side} side won {won} trick(s) from the revoke trick on, "
+FACT_SIDE_CONTRADICTS_DUMMY = Message(
+    "fact.side_contradicts_dummy",
+    "revoking_side 'defending' contradicts revoker 'dummy' (the declaring side revoked)",
+    "藏牌的一方填的是防守方，但藏牌的是明手，两者矛盾：藏牌的是庄家一方",
+)
+FACT_SIDE_CONTRADICTS_DEFENDER = Message(
+    "fact.side_contradicts_defender",
+    "revoking_side 'declaring' contradicts revoker 'defender' (the defending side revoked)",
+    "藏牌的一方填的是庄家一方，但藏牌的是防家，两者矛盾：藏牌的是防守方",
+)
+FACT_TRICKS_SHORT_DECLARING = Message(
+    "fact.tricks_short_declaring",
+    "the declaring side won {won} trick(s) from the revoke trick on, "
     "but declarer_tricks={played} leaves it only {total}",
-    "{side} 一方从藏牌那一墩起赢了 {won} 墩，但 declarer_tricks={played} 只给它留下 {total} 墩",
+    "庄家一方从藏牌那一墩起赢了 {won} 墩，但按庄家一方实际赢得的墩数（{played}），它一共只赢了 {total} 墩",
+)
+FACT_TRICKS_SHORT_DEFENDING = Message(
+    "fact.tricks_short_defending",
+    "the defending side won {won} trick(s) from the revoke trick on, "
+    "but declarer_tricks={played} leaves it only {total}",
+    "防守方从藏牌那一墩起赢了 {won} 墩，但按庄家一方实际赢得的墩数（{played}），防守方一共只赢了 {total} 墩",
 )
 FACT_PASSED_OUT = Message(
     "fact.passed_out",
@@ -521,12 +612,12 @@ FACT_PASSED_OUT = Message(
 FACT_LOST_EXCEEDS_CLAIMED = Message(
     "fact.lost_exceeds_claimed",
     "tricks_lost={lost} is more than the {claimed} trick(s) claimed",
-    "tricks_lost={lost} 超过了声称的 {claimed} 墩",
+    "判给对方的墩数（{lost}）超过了声称的 {claimed} 墩",
 )
 FACT_RESTORED_EXCEEDS = Message(
     "fact.restored_exceeds",
     "tricks_kept={kept} and tricks_restored={restored} make more than 13 tricks",
-    "tricks_kept={kept} 加上 tricks_restored={restored} 超过了 13 墩",
+    "承认一方得到的墩数（{kept}）加上还给它的墩数（{restored}）超过了 13 墩",
 )
 FACT_CLAIM_PASSED_OUT = Message(
     "fact.claim_passed_out",

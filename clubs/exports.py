@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+import bridge
 from clubs import labels as log_labels
 from clubs import selectors
 from clubs.models import RulingRecord
@@ -96,36 +97,101 @@ def record_adjustment_sides(record: RulingRecord) -> dict[str, str]:
     return adjustment_sides(record.adjustment_result, (record.adjustment or {}).get("method"))
 
 
-def csv_row(record: RulingRecord, labels: dict[str, str]) -> list[object]:
-    """One record as a CSV row, in COLUMNS order; ``labels`` names the irregularities."""
-    sides = record_adjustment_sides(record)
-    appeal = record.appeal_or_none
+# What a CSV row reads from the database: values, not models (issue 32: a model per row, its related director and
+# appeal, and seven translations per row made up most of a whole-club export's cost). The JSON the CSV does not
+# show is never read: of the outcome only its rule, of the adjustment only its method.
+ROW_VALUES = (
+    "number",
+    "date",
+    "event",
+    "session",
+    "board",
+    "table",
+    "director_id",
+    "called_by",
+    "irregularity",
+    "outcome__rule",
+    "laws",
+    "adjustment__method",
+    "adjustment_result",
+    "status",
+    "appeal__appellant",
+    "appeal__decision",
+    "statement",
+    "notes",
+    "version",
+)
+
+
+class _Words:
+    """Every word a row shows that is the same for many rows, translated once per export in the request's
+    language: seats and vulnerability by board (Law 2 repeats every 16 boards), statuses, appeal decisions,
+    irregularities, and each director's name (looked up once)."""
+
+    def __init__(self) -> None:
+        from clubs.models import Decision, Status
+
+        self.irregularities = {code: str(label) for code, label in selectors.irregularity_choices()}
+        self.statuses = {value: str(label) for value, label in Status.choices}
+        self.decisions = {value: str(label) for value, label in Decision.choices}
+        self._boards: dict[int, tuple[str, str]] = {}
+        self._people: dict[int | None, str] = {None: ""}
+
+    def board(self, number: int) -> tuple[str, str]:
+        key = (number - 1) % 16
+        if key not in self._boards:
+            info = bridge.board_info(number)
+            self._boards[key] = (
+                log_labels.seat_label(info.dealer.value),
+                log_labels.vulnerability_label(info.vulnerability.value),
+            )
+        return self._boards[key]
+
+    def person(self, user_id: int | None) -> str:
+        if user_id not in self._people:
+            from django.contrib.auth import get_user_model
+
+            self._people[user_id] = log_labels.person_name(
+                get_user_model().objects.filter(pk=user_id).first()
+            )
+        return self._people[user_id]
+
+
+def csv_row(values: dict, words: _Words) -> list[object]:
+    """One record (its ROW_VALUES) as a CSV row, in COLUMNS order."""
+    sides = adjustment_sides(values["adjustment_result"], values["adjustment__method"])
+    dealer, vulnerability = words.board(values["board"])
+    appellant = values["appeal__appellant"]
     row = {
-        "number": record.number,
-        "date": record.date.isoformat(),
-        "event": record.event,
-        "session": record.session,
-        "board": record.board,
-        "dealer": log_labels.seat_label(record.dealer),
-        "vulnerability": log_labels.vulnerability_label(record.vulnerability),
-        "table": record.table,
-        "director": log_labels.person_name(record.director),
-        "called_by": record.called_by,
-        "irregularity": labels.get(record.irregularity, record.irregularity),
-        "rule": (record.outcome or {}).get("rule", ""),
-        "laws": " ".join(record.laws),
+        "number": values["number"],
+        "date": values["date"].isoformat(),
+        "event": values["event"],
+        "session": values["session"],
+        "board": values["board"],
+        "dealer": dealer,
+        "vulnerability": vulnerability,
+        "table": values["table"],
+        "director": words.person(values["director_id"]),
+        "called_by": values["called_by"],
+        "irregularity": words.irregularities.get(values["irregularity"], values["irregularity"]),
+        "rule": values["outcome__rule"] or "",
+        "laws": " ".join(values["laws"] or []),
         "adjustment_ns": sides["NS"],
         "adjustment_ew": sides["EW"],
-        "status": record.get_status_display(),
-        "appeal": f"{appeal.appellant} ({appeal.get_decision_display()})" if appeal else "",
-        "statement": record.statement,
-        "notes": record.notes,
-        "version": record.version,
+        "status": words.statuses.get(values["status"], values["status"]),
+        "appeal": (
+            f"{appellant} ({words.decisions.get(values['appeal__decision'], values['appeal__decision'])})"
+            if appellant is not None
+            else ""
+        ),
+        "statement": values["statement"],
+        "notes": values["notes"],
+        "version": values["version"],
     }
     return [csv_text(row[key]) for key, _label in COLUMNS]
 
 
-def csv_write(out, records: Iterable[RulingRecord]) -> None:
+def csv_write(out, records: Iterable[dict]) -> None:
     """The header and one row per record, to ``out`` (a file or an HttpResponse), after a BOM so that
     spreadsheet programs read the Chinese as UTF-8."""
     for chunk in csv_stream(records):
@@ -139,12 +205,12 @@ class _Line:
         return value
 
 
-def csv_stream(records: Iterable[RulingRecord], *, rows_per_chunk: int = 200) -> Iterator[str]:
+def csv_stream(records: Iterable[dict], *, rows_per_chunk: int = 200) -> Iterator[str]:
     """The CSV as text chunks, for a StreamingHttpResponse: the BOM and header at once, then the rows
-    ``rows_per_chunk`` at a time as ``records`` (an ``iterator()``) yields them, so memory stays flat and the
-    first byte leaves before the last row is read."""
-    # The labels are read now, in the request's language: the rows are written later, as the response is sent.
-    labels = {code: str(label) for code, label in selectors.irregularity_choices()}
+    ``rows_per_chunk`` at a time as ``records`` (csv_records: an iterator of values) yields them, so memory stays
+    flat and the first byte leaves before the last row is read."""
+    # The words are read now, in the request's language: the rows are written later, as the response is sent.
+    words = _Words()
     writer = csv.writer(_Line())
     header = "\ufeff" + writer.writerow([str(label) for _key, label in COLUMNS])
 
@@ -152,7 +218,7 @@ def csv_stream(records: Iterable[RulingRecord], *, rows_per_chunk: int = 200) ->
         yield header
         lines: list[str] = []
         for record in records:
-            lines.append(writer.writerow(csv_row(record, labels)))
+            lines.append(writer.writerow(csv_row(record, words)))
             if len(lines) >= rows_per_chunk:
                 yield "".join(lines)
                 lines = []
@@ -162,6 +228,6 @@ def csv_stream(records: Iterable[RulingRecord], *, rows_per_chunk: int = 200) ->
     return chunks()
 
 
-def csv_records(records: QuerySet[RulingRecord]) -> Iterator[RulingRecord]:
-    """The rows the CSV needs, streamed from the database in chunks (with their director and appeal)."""
-    return records.select_related("director", "appeal").iterator(chunk_size=1000)
+def csv_records(records: QuerySet[RulingRecord]) -> Iterator[dict]:
+    """The values the CSV needs (ROW_VALUES), streamed from the database in chunks (the appeal joined)."""
+    return records.select_related(None).values(*ROW_VALUES).iterator(chunk_size=1000)

@@ -4,8 +4,19 @@ The text a director types (event, session, table, statement, notes) is matched a
 
 * PostgreSQL: a ``pg_trgm`` GIN index on the concatenated texts (:data:`PG_EXPRESSION`), used by ``ILIKE``.
 * SQLite: an FTS5 table (``tokenize='trigram'``, so Chinese matches without word breaking) whose rowid is the
-  record's id, kept in step by triggers; a phrase query of 3 characters or more is answered from it. A shorter
-  query (``藏牌``) cannot use a trigram index on either database and falls back to a scan (said so in README).
+  record's id, kept in step by triggers; a phrase query of 3 characters or more is answered from it.
+
+A query of one or two characters — the common case in Chinese (藏牌, 明手, 迟疑) — has no trigram. It is answered
+from a second index of the texts' **grams** (issue 32): every character and every pair of neighbouring
+characters, scoped to the club.
+
+* PostgreSQL: a GIN index on ``(club_id, clubs_ruling_grams(texts))`` (btree_gin), the function returning the
+  lower-cased characters and pairs as an array; a query asks ``@> ARRAY[text]``.
+* SQLite: a contentless FTS5 table (``detail=none``: no positions, so a small index) whose body is the club's
+  token and the pairs of neighbouring characters (the tokenizer splits a pair that holds a space or a punctuation
+  mark, which leaves its one character); two characters are one token, one character a prefix query. Filled by
+  triggers from a table of positions, so every writer (services, import, admin, raw SQL) keeps it in step. A
+  one- or two-character query with a character the tokenizer does not index (punctuation, a space) is a scan.
 
 SQLite drops a table's triggers when Django rebuilds the table (some ``AlterField``/``AddField`` do), so
 :func:`ensure` runs after every ``migrate`` (clubs.apps) and puts them back, refilling the FTS table if they were
@@ -18,6 +29,13 @@ RECORD_TABLE = "rulings_rulingrecord"
 FTS_TABLE = "clubs_ruling_fts"
 TEXT_COLUMNS = ("event", "session", "table", "statement", "notes")
 MIN_INDEXED = 3  # a trigram index finds substrings of three characters or more
+GRAM_TABLE = "clubs_ruling_grams"
+POSITION_TABLE = "clubs_gram_positions"
+# The longest text the gram index covers: the five texts at their limits (200 + 50 + 20 + 20,000 + 20,000) and
+# the separators. Characters past it (only a raw write beyond the limits) are found by the 3+ character index.
+MAX_POSITIONS = 41_000
+PG_GRAM_FUNCTION = "clubs_ruling_grams"
+PG_GRAM_INDEX = "ruling_text_grams_idx"
 
 
 def _concat(prefix: str = "") -> str:
@@ -46,8 +64,49 @@ SQLITE_TRIGGERS = {
 }
 
 
+def _grams_sql(prefix: str) -> str:
+    """SQLite: the gram body of one record (its club's token, then every pair of neighbouring characters, the
+    last character alone), from the positions table. detail=none keeps no positions, so the order of the
+    pairs does not matter, and the 'delete' of a contentless table gets the same tokens back."""
+    return (
+        f"SELECT 'club' || {prefix}club_id || ' ' || coalesce(group_concat(substr(t.v, p.n, 2), ' '), '') "
+        f"FROM {POSITION_TABLE} p, (SELECT {_concat(prefix)} AS v) t WHERE p.n <= length(t.v)"
+    )
+
+
+SQLITE_GRAM_TRIGGERS = {
+    "clubs_ruling_grams_ai": f"""
+        CREATE TRIGGER IF NOT EXISTS clubs_ruling_grams_ai AFTER INSERT ON {RECORD_TABLE} BEGIN
+            INSERT INTO {GRAM_TABLE}(rowid, body) VALUES (new.id, ({_grams_sql("new.")}));
+        END""",
+    "clubs_ruling_grams_au": f"""
+        CREATE TRIGGER IF NOT EXISTS clubs_ruling_grams_au
+        AFTER UPDATE OF {", ".join(f'"{c}"' for c in ("club_id", *TEXT_COLUMNS))} ON {RECORD_TABLE} BEGIN
+            INSERT INTO {GRAM_TABLE}({GRAM_TABLE}, rowid, body) VALUES ('delete', old.id, ({_grams_sql("old.")}));
+            INSERT INTO {GRAM_TABLE}(rowid, body) VALUES (new.id, ({_grams_sql("new.")}));
+        END""",
+    "clubs_ruling_grams_ad": f"""
+        CREATE TRIGGER IF NOT EXISTS clubs_ruling_grams_ad AFTER DELETE ON {RECORD_TABLE} BEGIN
+            INSERT INTO {GRAM_TABLE}({GRAM_TABLE}, rowid, body) VALUES ('delete', old.id, ({_grams_sql("old.")}));
+        END""",
+}
+
+# PostgreSQL: the characters and the pairs of neighbouring characters of a text, lower-cased. Not inlinable (it
+# reads from generate_series), so the index's expression and the query's stay the same call. Its COST says what
+# it is — a loop over the text — so the planner looks the grams up in the index rather than walking the club's
+# rows and computing them for each (which it chose at the default cost of 100).
+PG_GRAM_FUNCTION_SQL = f"""
+    CREATE OR REPLACE FUNCTION {PG_GRAM_FUNCTION}(text) RETURNS text[]
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT COST 100000 AS $$
+        SELECT coalesce(array_agg(DISTINCT g), '{{}}')
+        FROM generate_series(1, length($1)) AS i,
+             LATERAL (VALUES (substr(lower($1), i, 1)), (substr(lower($1), i, 2))) AS grams(g)
+    $$"""
+PG_GRAM_EXPRESSION = f"{PG_GRAM_FUNCTION}({PG_EXPRESSION})"
+
+
 def install(connection) -> None:
-    """Create the index (PostgreSQL) or the FTS table, its triggers and its rows (SQLite). Safe to rerun."""
+    """Create the indexes (PostgreSQL) or the FTS tables, their triggers and rows (SQLite). Safe to rerun."""
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
@@ -55,8 +114,35 @@ def install(connection) -> None:
                 f"CREATE INDEX IF NOT EXISTS {PG_INDEX} ON {RECORD_TABLE} "
                 f"USING gin ({PG_EXPRESSION} gin_trgm_ops)"
             )
+            install_grams(connection)
         elif connection.vendor == "sqlite":
             ensure(connection)
+
+
+def install_grams(connection) -> None:
+    """The one- and two-character index alone (issue 32's migration; install() does it for a new database)."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("CREATE EXTENSION IF NOT EXISTS btree_gin")
+            cursor.execute(PG_GRAM_FUNCTION_SQL)
+            cursor.execute(
+                f"CREATE INDEX IF NOT EXISTS {PG_GRAM_INDEX} ON {RECORD_TABLE} "
+                f"USING gin (club_id, {PG_GRAM_EXPRESSION})"
+            )
+        elif connection.vendor == "sqlite":
+            ensure(connection)
+
+
+def uninstall_grams(connection) -> None:
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(f"DROP INDEX IF EXISTS {PG_GRAM_INDEX}")
+            cursor.execute(f"DROP FUNCTION IF EXISTS {PG_GRAM_FUNCTION}(text)")
+        elif connection.vendor == "sqlite":
+            for name in SQLITE_GRAM_TRIGGERS:
+                cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
+            cursor.execute(f"DROP TABLE IF EXISTS {GRAM_TABLE}")
+            cursor.execute(f"DROP TABLE IF EXISTS {POSITION_TABLE}")
 
 
 def uninstall(connection) -> None:
@@ -67,31 +153,59 @@ def uninstall(connection) -> None:
             for name in SQLITE_TRIGGERS:
                 cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
             cursor.execute(f"DROP TABLE IF EXISTS {FTS_TABLE}")
+    uninstall_grams(connection)
+
+
+def _present(cursor, names) -> set[str]:
+    names = list(names)
+    marks = ", ".join(["%s"] * len(names))
+    cursor.execute(
+        f"SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') AND name IN ({marks})", names
+    )
+    return {row[0] for row in cursor.fetchall()}
 
 
 def ensure(connection) -> bool:
-    """SQLite: the FTS table and its triggers exist and the table holds every record. True if it had to be
-    (re)built. PostgreSQL keeps its expression index through table changes: nothing to do."""
+    """SQLite: the FTS tables and their triggers exist and the tables hold every record. True if one had to be
+    (re)built. PostgreSQL keeps its expression indexes through table changes: nothing to do."""
     if connection.vendor != "sqlite":
         return False
+    rebuilt = False
     with connection.cursor() as cursor:
-        cursor.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name = %s", [RECORD_TABLE])
-        if cursor.fetchone() is None:
+        if not _present(cursor, [RECORD_TABLE]):
             return False  # the clubs migrations have not run yet
-        cursor.execute(
-            "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') AND name IN (%s, %s, %s, %s)",
-            [FTS_TABLE, *SQLITE_TRIGGERS],
-        )
-        present = {row[0] for row in cursor.fetchall()}
-        if present == {FTS_TABLE, *SQLITE_TRIGGERS}:
-            return False
-        cursor.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {FTS_TABLE} USING fts5(body, tokenize='trigram')")
-        for sql in SQLITE_TRIGGERS.values():
-            cursor.execute(sql)
-        # Triggers were missing, so rows may be too: refill from the records.
-        cursor.execute(f"DELETE FROM {FTS_TABLE}")
-        cursor.execute(f"INSERT INTO {FTS_TABLE}(rowid, body) SELECT id, {_concat()} FROM {RECORD_TABLE}")
-    return True
+        if _present(cursor, [FTS_TABLE, *SQLITE_TRIGGERS]) != {FTS_TABLE, *SQLITE_TRIGGERS}:
+            cursor.execute(
+                f"CREATE VIRTUAL TABLE IF NOT EXISTS {FTS_TABLE} USING fts5(body, tokenize='trigram')"
+            )
+            for sql in SQLITE_TRIGGERS.values():
+                cursor.execute(sql)
+            # Triggers were missing, so rows may be too: refill from the records.
+            cursor.execute(f"DELETE FROM {FTS_TABLE}")
+            cursor.execute(f"INSERT INTO {FTS_TABLE}(rowid, body) SELECT id, {_concat()} FROM {RECORD_TABLE}")
+            rebuilt = True
+        wanted = {GRAM_TABLE, POSITION_TABLE, *SQLITE_GRAM_TRIGGERS}
+        if _present(cursor, wanted) != wanted:
+            cursor.execute(f"CREATE TABLE IF NOT EXISTS {POSITION_TABLE} (n INTEGER PRIMARY KEY)")
+            cursor.execute(f"SELECT count(*) FROM {POSITION_TABLE}")
+            if cursor.fetchone()[0] != MAX_POSITIONS:
+                cursor.execute(f"DELETE FROM {POSITION_TABLE}")
+                cursor.execute(
+                    f"WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < {MAX_POSITIONS}) "
+                    f"INSERT INTO {POSITION_TABLE}(n) SELECT n FROM s"
+                )
+            cursor.execute(f"DROP TABLE IF EXISTS {GRAM_TABLE}")  # contentless: rebuilt whole, never patched
+            cursor.execute(
+                f"CREATE VIRTUAL TABLE {GRAM_TABLE} USING fts5(body, content='', detail='none', "
+                "tokenize='unicode61 remove_diacritics 0')"
+            )
+            for sql in SQLITE_GRAM_TRIGGERS.values():
+                cursor.execute(sql)
+            cursor.execute(
+                f"INSERT INTO {GRAM_TABLE}(rowid, body) SELECT r.id, ({_grams_sql('r.')}) FROM {RECORD_TABLE} r"
+            )
+            rebuilt = True
+    return rebuilt
 
 
 def like_pattern(text: str) -> str:
@@ -105,11 +219,34 @@ def fts_phrase(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
-def match_sql(connection, *, text: str) -> tuple[str, list] | None:
-    """SQL selecting the ids of the records whose texts contain ``text`` from the index, with its parameters;
-    None when no index can answer (SQLite, fewer than three characters)."""
+def gram_query(text: str) -> str | None:
+    """SQLite: the gram table's MATCH expression for a one- or two-character ``text`` — the club's token AND the
+    pair (one token) or the character (a prefix: every character starts a pair) — or None when the tokenizer
+    would not keep ``text`` whole (punctuation, spaces), so only a scan can answer exactly."""
+    if not 1 <= len(text) < MIN_INDEXED or not all(character.isalnum() for character in text):
+        return None
+    return fts_phrase(text) + ("*" if len(text) == 1 else "")
+
+
+def match_sql(connection, *, text: str, club_id: int | None = None) -> tuple[str, list] | None:
+    """SQL selecting the ids of the records whose texts contain ``text`` from an index, with its parameters;
+    None when no index can answer (SQLite: one or two characters with punctuation or a space in them, or any
+    query of one or two characters when no club is given). With ``club_id`` the ids are that club's only."""
+    short = len(text) < MIN_INDEXED
     if connection.vendor == "postgresql":
+        if short and club_id is not None:
+            return (
+                f"SELECT id FROM {RECORD_TABLE} WHERE club_id = %s AND {PG_GRAM_EXPRESSION} @> ARRAY[lower(%s)]",
+                [club_id, text],
+            )
         return f"SELECT id FROM {RECORD_TABLE} WHERE {PG_EXPRESSION} ILIKE %s", [like_pattern(text)]
-    if connection.vendor == "sqlite" and len(text) >= MIN_INDEXED:
-        return f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [fts_phrase(text)]
+    if connection.vendor == "sqlite":
+        if not short:
+            return f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [fts_phrase(text)]
+        query = gram_query(text)
+        if query is not None and club_id is not None:
+            return (
+                f"SELECT rowid FROM {GRAM_TABLE} WHERE {GRAM_TABLE} MATCH %s",
+                [f'"club{int(club_id)}" AND {query}'],
+            )
     return None

@@ -24,7 +24,7 @@ from django.db import transaction
 REVISION_TABLE = "rulings_rulingrevision"
 RECORD_TABLE = "rulings_rulingrecord"
 MESSAGE = "the ruling history is append-only"
-MIGRATION = "0006_revision_append_only"  # the migration that installs them
+MIGRATION = "0007_revision_append_only"  # the migration that installs them
 
 _LIVE_RECORD = f"EXISTS (SELECT 1 FROM {RECORD_TABLE} WHERE id = old.record_id)"
 

@@ -133,10 +133,10 @@ def _text_match_sql(*, club: Club, text: str) -> tuple[str, list]:
     director's username, the appellant, and a number typed as a board or a record number."""
     table = RulingRecord._meta.db_table
     pattern = fulltext.like_pattern(text)
-    indexed = fulltext.match_sql(connection, text=text)
+    indexed = fulltext.match_sql(connection, text=text, club_id=club.pk)
     if indexed is not None:
         arms = [indexed]
-    else:  # SQLite, one or two characters: no trigram to look up, so a scan of this club's texts
+    else:  # SQLite, one or two characters with punctuation or a space: no index can answer, so a scan
         where = " OR ".join(f'"{column}" LIKE %s{_ESCAPE}' for column in fulltext.TEXT_COLUMNS)
         arms = [(f"SELECT id FROM {table} WHERE club_id = %s AND ({where})", [club.pk] + [pattern] * 5)]
     # The directors and appeals the text names are looked up first (few rows, small tables), so the union holds
@@ -163,7 +163,21 @@ def _text_match_sql(*, club: Club, text: str) -> tuple[str, list]:
             )
         )
     sql = " UNION ALL ".join(arm for arm, _params in arms)
+    if connection.vendor == "postgresql":
+        # The matches first, from their indexes, then the log's order over them: without the fence PostgreSQL
+        # at a million records walked the club's order index and tested each row's text (5.4 s for 10,000
+        # matches); a materialised CTE is planned on its own.
+        sql = f"WITH matches AS MATERIALIZED ({sql}) SELECT id FROM matches"
     return sql, [param for _arm, params in arms for param in params]
+
+
+def ruling_before(*, records: QuerySet[RulingRecord], before: RulingRecord) -> QuerySet[RulingRecord]:
+    """Keyset pagination backwards: the records that come before ``before`` in the log's order, nearest first
+    (date, then number, both ascending) — the previous page is the first of them, reversed. A range on the
+    (club, date, number) index, read the other way."""
+    return records.filter(
+        Q(date__gt=before.date) | Q(date=before.date, number__gt=before.number), date__gte=before.date
+    ).order_by("date", "number")
 
 
 def ruling_after(*, records: QuerySet[RulingRecord], after: RulingRecord) -> QuerySet[RulingRecord]:

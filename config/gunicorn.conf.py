@@ -1,8 +1,13 @@
 """gunicorn's configuration for `make serve` (README "Deploying"): `gunicorn -c config/gunicorn.conf.py`.
 
 Environment: GUNICORN_BIND (127.0.0.1:8000; a reverse proxy in front terminates TLS), GUNICORN_WORKERS (2 × CPU
-cores + 1, at most 9), GUNICORN_THREADS (1: sync workers, one request and one database connection each),
+cores + 1, at most 9), GUNICORN_THREADS (1: one request and one database connection per worker),
 GUNICORN_TIMEOUT (30 s), GUNICORN_ACCESS_LOG ("-" = stdout; a path; "" for none), GUNICORN_CONTROL_SOCKET (off).
+
+The workers are gthread workers, also with one thread: a sync worker cannot tell the arbiter it is alive while it
+sends a response, so a long download (a big club's CSV export) was killed at the timeout and the client kept a
+truncated file (issue 32). A gthread worker's main loop keeps beating while its thread streams; the timeout then
+catches a worker that is stuck, not one that is busy.
 
 preload_app is off: each worker imports the app itself and opens the search index lazily (search.generation keeps
 per-process state — locks, a background refresh thread — that must not be created before the fork). The index is
@@ -32,6 +37,7 @@ def _int(name: str, default: int) -> int:
 wsgi_app = "config.wsgi:application"
 bind = [os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")]
 workers = _int("GUNICORN_WORKERS", min(2 * multiprocessing.cpu_count() + 1, MAX_WORKERS))
+worker_class = "gthread"
 threads = _int("GUNICORN_THREADS", 1)
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = 30

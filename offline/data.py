@@ -14,6 +14,7 @@ import json
 import re
 from functools import lru_cache
 
+from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
@@ -374,6 +375,8 @@ def judgement_tables() -> dict:
             "REQUEST_KEYS": list(assigned_builder.REQUEST_KEYS),
             "RESULT_KEYS": list(assigned_builder.RESULT_KEYS),
             "TABLE_KEYS": list(assigned_builder.TABLE_KEYS),
+            # 1997 12C3: whether this zone lets the Director (not only an appeals committee) weight results.
+            "ZONE_PERMITS_DIRECTOR_12C3": settings.ZONE_PERMITS_DIRECTOR_12C3,
         },
         "poll": {
             "MAX_POLL_CALLS": poll.MAX_POLL_CALLS,

@@ -1,12 +1,14 @@
 """API v1 for boards, scores, adjusted scores and the Law 12C2 builder (DESIGN.md §7). Thin: rulings.calculators
 does the reading, bridge the arithmetic; EngineError becomes a 400 in config.api.exception_handler."""
 
+from django.conf import settings
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 import bridge
+from bridge.adjusted import equity_weighting_by
 from bridge.assigned_builder import build_assigned
 from config.openapi import (
     ADJUSTED_REQUEST,
@@ -87,11 +89,25 @@ def matchpoints(request):
 @extend_schema(
     request=ADJUSTED_REQUEST,
     responses={200: dict, **errors(400)},
-    description="The body's other fields depend on method (README: POST /api/adjusted-score/).",
+    description="The body's other fields depend on method (README: POST /api/adjusted-score/). method weighted "
+    "(Law 12C3) needs appeals_committee: true, or director_12c3: true where the zone permits the Director to "
+    "apply 12C3 (settings ZONE_PERMITS_DIRECTOR_12C3); otherwise 400 naming the field.",
 )
 @api_view(["POST"])
 def adjusted_score(request):
-    return Response(calculators.adjusted_score(request.data))
+    body = request.data
+    by = None
+    if isinstance(body, dict) and body.get("method") == "weighted":
+        # 1997 12C3: the same gate as the 12C2 builder's weights (J10).
+        by = equity_weighting_by(
+            body.get("appeals_committee"),
+            body.get("director_12c3"),
+            zone_permits_director_12c3=settings.ZONE_PERMITS_DIRECTOR_12C3,
+        )
+    answer = calculators.adjusted_score(body)
+    if by is not None:
+        answer["by"] = by
+    return Response(answer)
 
 
 # --- POST /api/assigned-score/: the Law 12C2 builder ----------------------------------------------------------
@@ -122,6 +138,21 @@ _POSSIBLE_RESULT = inline_serializer(
             max_value=1,
             help_text="Appeals committee only (Law 12C3): this result's weight in the equity score; weights sum to 1.",
         ),
+        "weight_offending": serializers.FloatField(
+            required=False,
+            min_value=0,
+            max_value=1,
+            help_text="12C3: the offending side's own weight for this result, when the committee weights the "
+            "sides apart (weight is then the non-offending side's); these sum to 1 too.",
+        ),
+        "role": serializers.ChoiceField(
+            ["non_offending"],
+            required=False,
+            help_text="non_offending: not a possible result but the non-offending side's own result after its "
+            "own irrational, wild or gambling action (WBF Code of Practice). It replaces that side's 12C2 "
+            "result (never above it, never below the table result) and plays no part in the offending side's. "
+            "It takes no likely, at_all_probable or weight. At most one.",
+        ),
     },
     many=True,
 )
@@ -151,6 +182,21 @@ _ASSIGNED_REQUEST = inline_serializer(
         "appeals_committee": serializers.BooleanField(
             required=False, help_text="true to weight the results (Law 12C3, 1997: an appeals committee only)"
         ),
+        "director_12c3": serializers.BooleanField(
+            required=False,
+            help_text="true: the Director weights the results where the zone permits him to apply 12C3 "
+            "(settings ZONE_PERMITS_DIRECTOR_12C3); refused (400) otherwise",
+        ),
+        "knockout": serializers.BooleanField(
+            required=False,
+            help_text="true for a knockout match: with other_table_score_ns, the Law 86B average of the two "
+            "sides' IMPs is given to both; otherwise (Swiss, round robin) each side keeps its own IMPs",
+        ),
+        "offending_keeps_12c2": serializers.BooleanField(
+            required=False,
+            help_text="12C3: the committee weights the non-offending side only; the offending side keeps its 12C2 "
+            "score",
+        ),
     },
 )
 _SIDE_SCORE = inline_serializer(
@@ -158,8 +204,9 @@ _SIDE_SCORE = inline_serializer(
     {
         "role": serializers.ChoiceField(["non_offending", "offending"]),
         "basis": serializers.ChoiceField(
-            ["likely", "at_all_probable", "table"],
-            help_text="most favourable likely result, most unfavourable at-all-probable one, or the table result",
+            ["likely", "at_all_probable", "table", "own_action"],
+            help_text="most favourable likely result, most unfavourable at-all-probable one, the table result, or "
+            "the non-offending side's own result row (own_action)",
         ),
         "result_index": serializers.IntegerField(
             allow_null=True, help_text="index in results; null for the table"
@@ -193,10 +240,23 @@ _ASSIGNED_RESPONSE = inline_serializer(
             help_text="{other_table_score_ns, knockout_imps_ns} or {field_scores_ns, top}",
         ),
         "equity": serializers.DictField(
-            allow_null=True, help_text="Law 12C3 (appeals committee): weighted mix"
+            allow_null=True,
+            help_text="Law 12C3: the weighted mix; offending says how the offending side's figures were made "
+            "(same, own_weights, 12c2) and by who weighted (appeals_committee, director)",
+        ),
+        "damage": serializers.BooleanField(
+            allow_null=True,
+            help_text="with table_result: whether the non-offending side's best likely result beats the table "
+            "result (Laws 16A2, 40C, 12C2); false means no damage and the table result stands for both sides",
+        ),
+        "note": serializers.DictField(
+            allow_null=True,
+            help_text="{code, en, zh}: what to tell the players when there is nothing to redress",
         ),
         "adjustment": serializers.DictField(
-            help_text="the two results as the assigned body of POST /api/adjusted-score/ (the club log's)"
+            allow_null=True,
+            help_text="the two results as the assigned body of POST /api/adjusted-score/ (the club log's); "
+            "null when there was no damage",
         ),
         "laws": serializers.ListField(child=serializers.CharField()),
     },
@@ -245,4 +305,5 @@ _ASSIGNED_RESPONSE = inline_serializer(
 )
 @api_view(["POST"])
 def assigned_score(request):
-    return Response(build_assigned(request.data).as_dict())
+    built = build_assigned(request.data, zone_permits_director_12c3=settings.ZONE_PERMITS_DIRECTOR_12C3)
+    return Response(built.as_dict())

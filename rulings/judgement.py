@@ -3,9 +3,10 @@ form's record for the club log (Laws 12C2, 16A, 73F, 75, 92).
 
 The builder page (/tools/assigned/), the ruling form (/rulings/<slug>/form/) and their script
 (static/js/judgement.js) post the same fields: ``board`` or ``vulnerability``, ``offending_side``, rows
-``r0_…``–``r4_…`` (``level`` 1–7 or PASS, ``strain``, ``dbl``, ``declarer``, ``tricks``, ``likely``,
-``probable``, ``weight`` in percent), the table result ``t_…``, ``keeps_table``, ``other_table`` or
-``field_scores``, ``committee``; the poll ``poll_action`` and rows ``p0_…``–``p5_…`` (``call``, ``chose``,
+``r0_…``–``r11_…`` (``level`` 1–7 or PASS, ``strain``, ``dbl``, ``declarer``, ``tricks``, ``likely``,
+``probable``, ``weight`` and ``weight_os`` in percent), the table result ``t_…``, ``keeps_table``, the
+non-offending side's own result ``n_…`` (J5), ``other_table`` (with ``knockout``) or ``field_scores``,
+``committee`` or ``director_12c3`` (where the zone permits), ``offending_keeps_12c2``; the poll ``poll_action`` and rows ``p0_…``–``p7_…`` (``call``, ``chose``,
 ``considered``). :func:`builder_request` and :func:`poll_request` turn them into the bodies bridge reads
 (POST /api/assigned-score/ and bridge.poll.tally); numbers that cannot be read raise an EngineError naming the
 body's field, everything else is left for the engine to refuse with its own message.
@@ -15,18 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 
-from bridge.assigned_builder import AssignedBuild
+from bridge.assigned_builder import MAX_RESULTS, AssignedBuild
 from bridge.inputs import number, scores_from_text, whole_number
-from bridge.poll import PollTally
+from bridge.poll import MAX_POLL_CALLS, PollTally
 from bridge.trees import Evaluation, Tree
 from config import language
 
-BUILDER_ROWS = 5
-"""Rows of possible results the form offers (the engine takes up to bridge.assigned_builder.MAX_RESULTS)."""
-POLL_ROWS = 6
-"""Rows of calls the poll form offers (the engine takes up to bridge.poll.MAX_POLL_CALLS)."""
+BUILDER_ROWS = MAX_RESULTS
+"""Rows of possible results the form offers: as many as the engine takes (bridge.assigned_builder.MAX_RESULTS)."""
+POLL_ROWS = MAX_POLL_CALLS
+"""Rows of calls the poll form offers: as many as the engine takes (bridge.poll.MAX_POLL_CALLS)."""
 PASS = "PASS"
 TEXT_LIMITS = {"statement": 600, "decision": 600, "poll_notes": 250}
 """Characters of each text box: enough for a ruling, short enough that the form prints on one A4 page."""
@@ -76,6 +78,12 @@ def builder_request(data: Mapping[str, object]) -> dict[str, object]:
     committee = _checked(get, "committee")
     if committee:
         request["appeals_committee"] = True
+    director = _checked(get, "director_12c3")
+    if director:
+        request["director_12c3"] = True
+    weighting = committee or director
+    if weighting and _checked(get, "offending_keeps_12c2"):
+        request["offending_keeps_12c2"] = True
     results: list[dict[str, object]] = []
     for row in range(BUILDER_ROWS):
         prefix = f"r{row}_"
@@ -85,9 +93,16 @@ def builder_request(data: Mapping[str, object]) -> dict[str, object]:
         result = _result(get, prefix, field)
         result["likely"] = _checked(get, prefix + "likely")
         result["at_all_probable"] = _checked(get, prefix + "probable")
-        if committee and get(prefix + "weight"):
+        if weighting and get(prefix + "weight"):
             result["weight"] = number(get(prefix + "weight"), f"{field}.weight") / 100
+        if weighting and get(prefix + "weight_os"):
+            result["weight_offending"] = number(get(prefix + "weight_os"), f"{field}.weight_offending") / 100
         results.append(result)
+    if _contract(get, "n_") is not None:
+        # J5: the non-offending side's own result after its own irrational, wild or gambling action.
+        own = _result(get, "n_", f"results[{len(results)}]")
+        own["role"] = "non_offending"
+        results.append(own)
     request["results"] = results
     if _contract(get, "t_") is not None:
         request["table_result"] = _result(get, "t_", "table_result")
@@ -95,9 +110,16 @@ def builder_request(data: Mapping[str, object]) -> dict[str, object]:
             request["non_offending_keeps_table_result"] = True
     if get("other_table"):
         request["other_table_score_ns"] = whole_number(get("other_table"), "other_table_score_ns")
+        if _checked(get, "knockout"):
+            request["knockout"] = True
     if get("field_scores"):
         request["field_scores_ns"] = scores_from_text(get("field_scores"), "field_scores_ns")
     return request
+
+
+def zone_permits() -> bool:
+    """Whether this zone lets the Director apply Law 12C3 himself (settings; 1997 default: no)."""
+    return bool(settings.ZONE_PERMITS_DIRECTOR_12C3)
 
 
 def builder_given(data: Mapping[str, object]) -> bool:
@@ -150,12 +172,16 @@ def poll_markdown(poll: PollTally, notes: str) -> str:
 def builder_markdown(built: AssignedBuild) -> str:
     """Both sides' assigned scores, for the record's notes (the engine's answer is stored beside them)."""
     lines = ["### " + _("裁定调整分（第12条C款2项）")]
+    note = built.note()
+    if note is not None:
+        return "\n".join([*lines, language.pick(note)])
     for side in (built.ns, built.ew):
         role = _("非违规方") if side.role == "non_offending" else _("违规方")
         basis = {
             "likely": _("很可能的结果中最有利的"),
             "at_all_probable": _("有可能的结果中最不利的"),
             "table": _("保留本桌结果"),
+            "own_action": _("非违规方自己行动后的结果"),
         }[side.basis]
         result = side.score
         declarer = result.declarer.value if result.declarer else ""

@@ -61,6 +61,7 @@ def _builder_context(values) -> dict:
         "sides": SIDES,
         "vulnerabilities": VULNERABILITIES,
         "trick_counts": list(range(14)),
+        "zone_permits_director_12c3": judgement.zone_permits(),
         "p": values,
     }
 
@@ -71,7 +72,9 @@ def assigned_page(request):
     if request.method == "POST":
         # No row filled in is refused as the engine refuses an empty list (field "results").
         try:
-            context["result"] = build_assigned(judgement.builder_request(values)).as_dict()
+            context["result"] = build_assigned(
+                judgement.builder_request(values), zone_permits_director_12c3=judgement.zone_permits()
+            ).as_dict()
         except EngineError as exc:
             context["error"] = error_context(exc)
     status = 400 if context.get("error") else 200
@@ -182,7 +185,13 @@ def ruling_form_save(request, slug: str):
     try:
         facts = judgement.posted_facts(tree, values)
         poll = _poll(values)
-        built = build_assigned(judgement.builder_request(values)) if judgement.builder_given(values) else None
+        built = (
+            build_assigned(
+                judgement.builder_request(values), zone_permits_director_12c3=judgement.zone_permits()
+            )
+            if judgement.builder_given(values)
+            else None
+        )
         notes = judgement.record_notes(
             decision=values.get("decision", "").strip(),
             poll=poll,
@@ -201,7 +210,8 @@ def ruling_form_save(request, slug: str):
             facts=facts,
             statement=values.get("statement", "").strip(),
             notes=notes,
-            adjustment=built.adjustment() if built is not None else None,
+            # No damage (16A2, 40C, 12C2): the table result stands, so no adjusted score is logged.
+            adjustment=built.adjustment() if built is not None and built.damage is not False else None,
             status=Status.DRAFT,
             **_date(values.get("date", "")),
         )

@@ -10,7 +10,10 @@ FIELDS = {
     "partner_must_pass": _("同伴须不叫"),
     "lead_penalties": _("引牌处罚（第26条）"),
     "damaging_pass_check": _("审查强制性不叫是否造成损害（第23条）"),
-    "adjusted_score": _("可能判给调整分"),
+    # Issue 27 (A2, P6): adjusted_score true means an adjusted score is awarded; adjustment_review that the Director
+    # considers one if the condition the script states holds.
+    "adjusted_score": _("判给调整分"),
+    "adjustment_review": _("如符合所述条件，裁判考虑判给调整分"),
     "declarer_becomes_dummy": _("庄家改作明手"),
     "penalty_card": _("罚张"),
     "lead_restriction": _("引牌限制"),
@@ -44,6 +47,9 @@ FIELDS = {
     "table_action": _("当场处理"),
     "adjustment": _("调整分"),
     "partner_play_restriction": _("违规者同伴这一墩的出牌（第57条）"),
+    # Issue 27, the UI and MI trees: the procedural-penalty option (Law 90) and the Director's error (82C).
+    "procedural_penalty_option": _("可另给程序性判罚（第90条）"),
+    "director_error_adjustment": _("裁判裁决有误时判给调整分（第82条C款）"),
 }
 
 VALUES = {
@@ -79,14 +85,18 @@ VALUES = {
     ("related_tree", "claim"): _("声称与承认"),
     ("related_tree", "revoke"): _("藏牌"),
     ("related_tree", "penalty-card"): _("罚张"),
+    ("related_tree", "change-of-call"): _("更改叫牌"),
+    ("related_tree", "call-out-of-rotation"): _("越序叫牌"),
     ("rectification", "none"): _("无"),
     ("rectification", "rectify_normally"): _("按该违规的条款照常处理"),
     ("rectification", "defender_chooses_hand"): _("由防家指定庄家从哪一手引牌"),
     ("rectification", "revoke_corrected_with_transfer"): _("改正藏牌，并按第64条转移赢墩"),
     ("rectification", "no_penalty_on_defenders"): _("对防家不予处罚"),
+    ("rectification", "card_withdrawn"): _("收回明手误出的牌（第45条D款）"),
     ("board_result", "play_normally"): _("照常进行"),
     ("board_result", "result_stands"): _("结果有效"),
     ("board_result", "artificial"): _("取消，判给人为调整分"),
+    ("board_result", "cancelled"): _("本桌结果取消，各方保留第一次的成绩"),
     ("artificial_ns", "average_minus"): _("平均分减"),
     ("artificial_ns", "average"): _("平均分"),
     ("artificial_ns", "average_plus"): _("平均分加"),

@@ -16,8 +16,17 @@ from rulings.labels import FIELDS, VALUES
 
 # Values that mean "nothing happens" for a field: left out of the headline.
 _QUIET = {None, False, "none", "play_normally", "continue_play"}
-# Fields that are the rule itself, a reference figure or a pointer elsewhere: never the headline.
-_NOT_HEADLINE = {"rule", "related_tree", "sure_tricks", "trump_tricks_at_risk", "positional_tricks"}
+# Fields that are the rule itself, a reference figure, a pointer elsewhere or a review the Director may make later
+# (adjustment_review: "considers an adjusted score if …", issue 27): never the headline.
+_NOT_HEADLINE = {
+    "rule",
+    "related_tree",
+    "sure_tricks",
+    "trump_tricks_at_risk",
+    "positional_tricks",
+    "adjustment_review",
+    "director_error_adjustment",  # issue 27: 82C, if the Director's own table ruling proves wrong — a review too
+}
 _MAX_PARTS = 3
 # The revoker's side, when the tree asks who revoked rather than which side.
 _REVOKER_SIDE = {"declarer": "declaring", "dummy": "declaring", "defender": "defending"}

@@ -39,6 +39,15 @@ class Computation:
     doc: str = ""
 
 
+_SIDE_CONTRADICTS = {
+    "declarer": messages.FACT_SIDE_CONTRADICTS_DECLARER,
+    "dummy": messages.FACT_SIDE_CONTRADICTS_DUMMY,
+    "defender": messages.FACT_SIDE_CONTRADICTS_DEFENDER,
+}
+"""Who revoked → the message for a ``revoking_side`` that says the other side (review P10: one per case, so the
+Chinese names no enum value)."""
+
+
 def _revoking_side(facts: Mapping[str, object]) -> str | None:
     """The offending side, from ``revoking_side`` or else from who revoked (declarer or dummy → declaring)."""
     given = facts.get("revoking_side")
@@ -49,9 +58,7 @@ def _revoking_side(facts: Mapping[str, object]) -> str | None:
     elif revoker == "defender":
         derived = "defending"
     if given is not None and derived is not None and given != derived:
-        raise FactError(
-            messages.FACT_SIDE_CONTRADICTS, "revoking_side", given=given, revoker=revoker, derived=derived
-        )
+        raise FactError(_SIDE_CONTRADICTS[str(revoker)], "revoking_side")
     side = given if given is not None else derived
     return side if isinstance(side, str) else None
 
@@ -117,9 +124,10 @@ def compute_adjusted_declarer_tricks(context: ComputeContext) -> int | None:
         offending_total = played if side == "declaring" else 13 - played
         if won_from_revoke_on > offending_total:
             raise FactError(
-                messages.FACT_TRICKS_SHORT,
+                messages.FACT_TRICKS_SHORT_DECLARING
+                if side == "declaring"
+                else messages.FACT_TRICKS_SHORT_DEFENDING,
                 "declarer_tricks",
-                side=side,
                 won=won_from_revoke_on,
                 played=played,
                 total=offending_total,
@@ -245,10 +253,12 @@ _CLAIM_CARDS: tuple[tuple[str, str], ...] = (
 
 
 def _artificial(context: ComputeContext, side: str) -> adjusted.ArtificialScore:
+    """One side's Law 12C1 score from its own fault only (a side's label never depends on the other's; the JS
+    evaluator reads it the same way), so a leaf may score one side alone — Law 15B gives an artificial score only
+    to the side deprived of a result, and that side's fault is the only one asked."""
     facts = context.facts
-    result = adjusted.artificial(
-        str(facts["form"]), {"NS": str(facts["fault_ns"]), "EW": str(facts["fault_ew"])}
-    )
+    fault = str(facts[f"fault_{side.lower()}"])
+    result = adjusted.artificial(str(facts["form"]), {"NS": fault, "EW": fault})
     return result[Side.NS if side == "NS" else Side.EW]
 
 
@@ -266,7 +276,7 @@ def _artificial_computations(side: str) -> tuple[Computation, ...]:
     def imps(context: ComputeContext) -> int | None:
         return _artificial(context, side).imps
 
-    needs = ("form", "fault_ns", "fault_ew")
+    needs = ("form", f"fault_{lower}")
     return (
         Computation(f"artificial_{lower}", label, "enum", requires=needs, doc=f"Law 12C1 label for {side}"),
         Computation(

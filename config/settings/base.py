@@ -6,7 +6,7 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 
-from .env import env_int
+from .env import env_bool, env_int
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(os.environ.get("APP_VAR_DIR", BASE_DIR / "var"))
@@ -194,6 +194,11 @@ SPECTACULAR_SETTINGS = {
 
 # The edition every page and API answer uses unless told otherwise (DESIGN.md §2).
 LAWS_DEFAULT_EDITION = "ccba-1999"
+
+# 1997 Law 12C3: only an appeals committee may weight results to do equity, "unless the Zonal organisation
+# specifies otherwise". True where the zone lets the Director apply 12C3 himself (the builder's director_12c3,
+# POST /api/adjusted-score/ weighted); false keeps the 1997 default.
+ZONE_PERMITS_DIRECTOR_12C3 = env_bool("ZONE_PERMITS_DIRECTOR_12C3", False)
 
 # Whoosh index folder (derived data; each host builds its own).
 SEARCH_INDEX_DIR = Path(os.environ.get("SEARCH_INDEX_DIR", VAR_DIR / "index"))

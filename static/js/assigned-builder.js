@@ -172,18 +172,33 @@
     if (!Array.isArray(raw)) throw FieldError(T, "results", "assigned.results_not_list", {});
     if (!raw.length) throw FieldError(T, "results", "assigned.results_empty", {});
     if (raw.length > A.MAX_RESULTS) throw FieldError(T, "results", "assigned.results_too_many", { max: A.MAX_RESULTS });
+    var seenOwn = false;
     var results = raw.map(function (item, index) {
       var where = "results[" + index + "]";
       if (!isObject(item)) throw FieldError(T, where, "assigned.result_not_object", { index: index });
       unknownKey(item, A.RESULT_KEYS, where + ".", T);
       var scored = scoreOf(item, vulnerability, where, T);
+      // J5: a row tagged role non_offending is the NOS's own result (assigned_builder._own_row).
+      var role = get(item, "role");
+      if (role !== null && role !== "non_offending") throw FieldError(T, where + ".role", "assigned.role_unknown", { value: role });
+      var own = role !== null;
       var likely = flag(get(item, "likely"), where + ".likely", T);
       var probable = flag(get(item, "at_all_probable"), where + ".at_all_probable", T);
+      if (own) {
+        if (likely || probable || get(item, "weight") !== null || get(item, "weight_offending") !== null) {
+          throw FieldError(T, where + ".role", "assigned.own_row_flags", { number: index + 1 });
+        }
+        if (seenOwn) throw FieldError(T, where + ".role", "assigned.own_row_twice", {});
+        seenOwn = true;
+        return { score: scored, likely: false, at_all_probable: false, weight: null, own: true, weight_offending: null };
+      }
       if (likely && !probable) {
         throw FieldError(T, where + ".at_all_probable", "assigned.likely_not_probable", { number: index + 1 });
       }
       var weight = weightOf(get(item, "weight"), where + ".weight", index + 1, committee, T);
-      return { score: scored, likely: likely, at_all_probable: probable, weight: weight };
+      var weightOffending = weightOf(get(item, "weight_offending"), where + ".weight_offending", index + 1, committee, T);
+      return { score: scored, likely: likely, at_all_probable: probable, weight: weight, own: false,
+               weight_offending: weightOffending };
     });
     if (!results.some(function (result) { return result.likely; })) {
       throw FieldError(T, "results", "assigned.none_likely", {});
@@ -192,6 +207,16 @@
     if (weights.length) {
       var total = fsum(weights);
       if (Math.abs(total - 1) > A.WEIGHT_TOLERANCE) throw FieldError(T, "results", "adjusted.weights_sum", { total: total });
+    }
+    // J11: the offending side's own weights sum to 1 too, and need the NOS's weights beside them.
+    var offendingWeights = results.filter(function (r) { return r.weight_offending !== null; })
+      .map(function (r) { return r.weight_offending; });
+    if (offendingWeights.length) {
+      var totalOffending = fsum(offendingWeights);
+      if (Math.abs(totalOffending - 1) > A.WEIGHT_TOLERANCE) {
+        throw FieldError(T, "results", "adjusted.weights_sum", { total: totalOffending });
+      }
+      if (!weights.length) throw FieldError(T, "results", "assigned.offending_weights_missing", {});
     }
     return results;
   }
@@ -253,7 +278,7 @@
     var round = function (value) { return pyRound(value, T.comparison.PERCENT_DECIMALS); };
     var scoreNs = round(fsum(lines.map(function (l) { return l.weight * l.score.score_ns; })));
     var equity = { score_ns: scoreNs, score_ew: round(-scoreNs), imps_ns: null, imps_ew: null, matchpoints_ns: null,
-                   matchpoints_ew: null, percentage_ns: null, percentage_ew: null };
+                   matchpoints_ew: null, percentage_ns: null, percentage_ew: null, offending: "same", by: "appeals_committee" };
     if (other !== null) {
       var totalImps = round(fsum(lines.map(function (l) { return l.weight * imps(l.score.score_ns - other, T); })));
       equity.imps_ns = totalImps;
@@ -269,6 +294,49 @@
     return equity;
   }
 
+  // J1: a result as the no-damage note names it, "4HX W 9: NS +200" (assigned_builder._short).
+  function shortText(score, side) {
+    var p = points(score, side);
+    return score.contract + (score.declarer === null ? "" : " " + score.declarer) +
+      (score.tricks === null ? "" : " " + score.tricks) + ": " + side + " " + (p >= 0 ? "+" : "") + p;
+  }
+  // J11: one side's 12C3 figures from its own weights (assigned_builder._side_figures).
+  function sideFigures(lines, side, other, field, T) {
+    var round = function (value) { return pyRound(value, T.comparison.PERCENT_DECIMALS); };
+    var score = round(fsum(lines.map(function (l) { return l.weight * points(l.score, side); })));
+    if (other !== null) {
+      var counterpart = side === "NS" ? other : -other;
+      return [score, round(fsum(lines.map(function (l) { return l.weight * imps(points(l.score, side) - counterpart, T); }))), null, null];
+    }
+    if (field !== null) {
+      var others = side === "NS" ? field : field.map(function (value) { return -value; });
+      var top = T.comparison.MATCHPOINTS_PER_SCORE_BEATEN * others.length;
+      var units = round(fsum(lines.map(function (l) { return l.weight * matchpointUnits(points(l.score, side), others, T); })));
+      return [score, null, units, percentage(units, top, T)];
+    }
+    return [score, null, null, null];
+  }
+  // J11: the offending side weighted apart, or left on its 12C2 score (assigned_builder._equity_per_side).
+  function equityPerSide(equity, results, offending, offending12c2, other, field, offendingKeeps, T) {
+    var figures, basis;
+    if (offendingKeeps) {
+      figures = [offending12c2.points, offending12c2.imps, offending12c2.matchpoints, offending12c2.percentage];
+      basis = "12c2";
+    } else {
+      var lines = results.filter(function (r) { return r.weight_offending; })
+        .map(function (r) { return { score: r.score, weight: r.weight_offending }; });
+      if (!lines.length) return equity;
+      figures = sideFigures(lines, offending, other, field, T);
+      basis = "own_weights";
+    }
+    var suffix = offending === "NS" ? "_ns" : "_ew";
+    equity["score" + suffix] = figures[0];
+    equity["imps" + suffix] = figures[1];
+    equity["matchpoints" + suffix] = figures[2];
+    equity["percentage" + suffix] = figures[3];
+    equity.offending = basis;
+    return equity;
+  }
   function outcome(score) { return { contract: score.contract, declarer: score.declarer, tricks: score.tricks }; }
   function resultFields(score) {
     return { contract: score.contract, declarer: score.declarer, tricks: score.tricks, result: score.result };
@@ -296,32 +364,82 @@
     }
     var offending = parseSide(request.offending_side, "offending_side", T);
     var committee = flag(get(request, "appeals_committee"), "appeals_committee", T);
-    var results = resultsOf(request, vulnerability, committee, T);
+    // J10: the Director applies 12C3 only where the zone permits it (settings → tables.json).
+    var director = flag(get(request, "director_12c3"), "director_12c3", T);
+    if (director && !T.assigned.ZONE_PERMITS_DIRECTOR_12C3) throw FieldError(T, "director_12c3", "assigned.zone_not_permitted", {});
+    var results = resultsOf(request, vulnerability, committee || director, T);
     var table = tableOf(request, vulnerability, T);
     var keepsTable = flag(get(request, "non_offending_keeps_table_result"), "non_offending_keeps_table_result", T);
     if (keepsTable && table === null) throw FieldError(T, "table_result", "assigned.keeps_needs_table", {});
+    var ownIndex = null;
+    results.forEach(function (result, index) { if (result.own && ownIndex === null) ownIndex = index; });
+    if (keepsTable && ownIndex !== null) {
+      throw FieldError(T, "non_offending_keeps_table_result", "assigned.own_row_and_keeps", {});
+    }
     var other = otherTableOf(get(request, "other_table_score_ns"), T);
     var field = fieldOf(get(request, "field_scores_ns"), T);
     if (other !== null && field !== null) throw FieldError(T, "field_scores_ns", "assigned.two_comparisons", {});
+    var knockoutMatch = flag(get(request, "knockout"), "knockout", T); // J13
+    var offendingKeeps = flag(get(request, "offending_keeps_12c2"), "offending_keeps_12c2", T); // J11
+    var offendingWeighted = results.some(function (r) { return r.weight_offending !== null; });
+    if (offendingKeeps && offendingWeighted) {
+      throw FieldError(T, "offending_keeps_12c2", "assigned.offending_weights_conflict", {});
+    }
+    if (offendingKeeps && !results.some(function (r) { return r.weight !== null; })) {
+      throw FieldError(T, "offending_keeps_12c2", "assigned.offending_weights_missing", {});
+    }
 
     var nonOffending = opponents(offending);
     var sides = {};
-    if (keepsTable) {
+    var best = pick(results, nonOffending, true);
+    // J1 (Laws 16A2, 40C, 12C2): with the table result, no damage → the table result stands for both sides.
+    var damage = table === null ? null : points(results[best].score, nonOffending) > points(table, nonOffending);
+    if (damage === false) {
       sides[nonOffending] = sideScore(nonOffending, "non_offending", "table", null, table);
+      sides[offending] = sideScore(offending, "offending", "table", null, table);
+    } else if (keepsTable) {
+      sides[nonOffending] = sideScore(nonOffending, "non_offending", "table", null, table);
+    } else if (ownIndex !== null) {
+      // J5: the NOS's own result, never better than its 12C2 result, never below the table.
+      var own = results[ownIndex].score;
+      if (points(own, nonOffending) > points(results[best].score, nonOffending)) {
+        throw FieldError(T, "results[" + ownIndex + "]", "assigned.own_row_better",
+          { own: shortText(own, nonOffending), best: shortText(results[best].score, nonOffending) });
+      }
+      if (table !== null && points(own, nonOffending) <= points(table, nonOffending)) {
+        sides[nonOffending] = sideScore(nonOffending, "non_offending", "table", null, table);
+      } else {
+        sides[nonOffending] = sideScore(nonOffending, "non_offending", "own_action", ownIndex, own);
+      }
     } else {
-      var best = pick(results, nonOffending, true);
       sides[nonOffending] = sideScore(nonOffending, "non_offending", "likely", best, results[best].score);
     }
-    var worst = pick(results, offending, false);
-    sides[offending] = sideScore(offending, "offending", "at_all_probable", worst, results[worst].score);
+    if (damage !== false) {
+      var worst = pick(results, offending, false);
+      sides[offending] = sideScore(offending, "offending", "at_all_probable", worst, results[worst].score);
+    }
+    if (table !== null && sides[offending].points > points(table, offending)) {
+      throw FieldError(T, "table_result", "assigned.offenders_gain",
+        { assigned: sides[offending].points, table: points(table, offending) });
+    }
+    var note = null;
+    if (damage === false) {
+      var noteParams = { best: shortText(results[best].score, nonOffending), table: shortText(table, nonOffending) };
+      note = { code: "assigned.no_damage",
+               en: root.CaipanMessages.text(T.messages, "assigned.no_damage", noteParams, "en"),
+               zh: root.CaipanMessages.text(T.messages, "assigned.no_damage", noteParams, "zh") };
+    }
 
-    var laws = ["12C2", "77"];
+    var laws = damage === false ? ["12C2", "16A2", "40C", "77"] : ["12C2", "77"];
     var top = null, knockout = null, comparison = null;
     if (other !== null) {
       sides.NS.imps = imps(sides.NS.points - other, T);
       sides.EW.imps = imps(sides.EW.points - (-other), T);
-      knockout = (sides.NS.imps - sides.EW.imps) / 2 + 0; // Law 86B: the average of the two, given to both
-      laws.push("78B", "86B");
+      laws.push("78B");
+      if (knockoutMatch) { // J13: Law 86B, the average of the two given to both, in a knockout match only
+        knockout = (sides.NS.imps - sides.EW.imps) / 2 + 0;
+        laws.push("86B");
+      }
       comparison = { other_table_score_ns: other, knockout_imps_ns: knockout };
     } else if (field !== null) {
       ["NS", "EW"].forEach(function (side) {
@@ -333,7 +451,14 @@
       laws.push("78A");
       comparison = { field_scores_ns: field, top: top };
     }
-    var equity = equityOf(results, other, field, T);
+    var equity = null;
+    if (damage !== false) { // no damage: no assigned score for a committee to vary
+      equity = equityOf(results, other, field, T);
+      if (equity !== null) {
+        equity = equityPerSide(equity, results, offending, sides[offending], other, field, offendingKeeps, T);
+        equity.by = committee ? "appeals_committee" : "director";
+      }
+    }
     if (equity !== null) laws.push("12C3");
     return {
       vulnerability: vulnerability,
@@ -347,6 +472,8 @@
         out.likely = result.likely;
         out.at_all_probable = result.at_all_probable;
         out.weight = result.weight;
+        out.role = result.own ? "non_offending" : null;
+        out.weight_offending = result.weight_offending;
         return out;
       }),
       NS: sideDict(sides.NS),
@@ -362,8 +489,10 @@
       })(),
       comparison: comparison,
       equity: equity,
-      adjustment: { method: "assigned", vulnerability: vulnerability, NS: outcome(sides.NS.score),
-                    EW: outcome(sides.EW.score) },
+      damage: damage,
+      note: note,
+      adjustment: damage === false ? null : { method: "assigned", vulnerability: vulnerability,
+                                              NS: outcome(sides.NS.score), EW: outcome(sides.EW.score) },
       laws: laws
     };
   }

@@ -124,6 +124,11 @@
     if (value("vulnerability")) request.vulnerability = value("vulnerability");
     var committee = checked("committee");
     if (committee) request.appeals_committee = true;
+    // J10, J11: the Director's 12C3 where the zone permits it; the offending side kept on its 12C2 score.
+    var director = checked("director_12c3");
+    if (director) request.director_12c3 = true;
+    var weighting = committee || director;
+    if (weighting && checked("offending_keeps_12c2")) request.offending_keeps_12c2 = true;
     var results = [];
     builderRows().forEach(function (prefix) {
       if (contractOf(prefix) === null) return;
@@ -131,15 +136,26 @@
       var result = resultOf(prefix, where);
       result.likely = checked(prefix + "likely");
       result.at_all_probable = checked(prefix + "probable");
-      if (committee && value(prefix + "weight")) result.weight = decimal(value(prefix + "weight"), where + ".weight") / 100;
+      if (weighting && value(prefix + "weight")) result.weight = decimal(value(prefix + "weight"), where + ".weight") / 100;
+      if (weighting && value(prefix + "weight_os")) {
+        result.weight_offending = decimal(value(prefix + "weight_os"), where + ".weight_offending") / 100;
+      }
       results.push(result);
     });
+    if (contractOf("n_") !== null) { // J5: the non-offending side's own result
+      var own = resultOf("n_", "results[" + results.length + "]");
+      own.role = "non_offending";
+      results.push(own);
+    }
     request.results = results;
     if (contractOf("t_") !== null) {
       request.table_result = resultOf("t_", "table_result");
       if (checked("keeps_table")) request.non_offending_keeps_table_result = true;
     }
-    if (value("other_table")) request.other_table_score_ns = wholeNumber(value("other_table"), "other_table_score_ns", null, null);
+    if (value("other_table")) {
+      request.other_table_score_ns = wholeNumber(value("other_table"), "other_table_score_ns", null, null);
+      if (checked("knockout")) request.knockout = true; // J13: Law 86B in a knockout only
+    }
     if (value("field_scores")) request.field_scores_ns = scoresFromText(value("field_scores"), "field_scores_ns");
     return request;
   }
@@ -194,6 +210,8 @@
         el("tbody", {}, [sideRow(answer, "NS"), sideRow(answer, "EW")])
       ])
     ];
+    // J1: no damage (16A2, 40C, 12C2) — the table result stands; the engine's note in the page's language.
+    if (answer.note) nodes.splice(1, 0, el("p", { "class": "notice", "data-cell": "damage", text: english ? answer.note.en : answer.note.zh }));
     if (answer.comparison && answer.comparison.knockout_imps_ns !== undefined && answer.comparison.knockout_imps_ns !== null) {
       nodes.push(el("p", { "data-cell": "knockout", text: label("knockout", answer.comparison.knockout_imps_ns) }));
     }
@@ -202,7 +220,12 @@
       var e = answer.equity;
       var line = label("NS") + " " + e.score_ns + (e.imps_ns !== null ? " · " + e.imps_ns + " IMP" : "") +
         (e.matchpoints_ns !== null ? " · " + e.matchpoints_ns + "/" + answer.comparison.top + " · " + e.percentage_ns + "%" : "");
-      nodes.push(el("div", { "class": "equity", "data-cell": "equity" }, [el("h3", { text: label("equity") }), el("p", { text: line })]));
+      var equityNodes = [el("h3", { text: label("equity") }), el("p", { text: line })];
+      if (e.offending !== "same") { // J11: the offending side's own figures
+        equityNodes.push(el("p", { text: label("EW") + " " + e.score_ew + (e.imps_ew !== null ? " · " + e.imps_ew + " IMP" : "") +
+          (e.matchpoints_ew !== null ? " · " + e.matchpoints_ew + "/" + answer.comparison.top + " · " + e.percentage_ew + "%" : "") }));
+      }
+      nodes.push(el("div", { "class": "equity", "data-cell": "equity" }, equityNodes));
     }
     nodes.push(el("p", { "class": "laws" }, answer.laws.map(function (ref) {
       return el("a", { "class": "ref tile-inline", "data-sheet-ref": ref, href: "/laws/" + ref + "/", text: ref });
@@ -238,9 +261,9 @@
     var row = target.closest ? target.closest(".builder-row") : null;
     if (row && target.hasAttribute("data-likely") && target.checked) row.querySelector("[data-probable]").checked = true;
     if (row && target.hasAttribute("data-probable") && !target.checked) row.querySelector("[data-likely]").checked = false;
-    if (target.hasAttribute("data-committee")) form.classList.toggle("committee-on", target.checked);
+    if (target.hasAttribute("data-committee")) form.classList.toggle("committee-on", checked("committee") || checked("director_12c3"));
   });
-  form.classList.toggle("committee-on", checked("committee"));
+  form.classList.toggle("committee-on", checked("committee") || checked("director_12c3"));
 
   // ------------------------------------------------------------------------------------------ the poll
   var lastPoll = null;
@@ -459,7 +482,7 @@
 
   restore();
   if (rulingForm) factsFromHash();
-  form.classList.toggle("committee-on", checked("committee"));
+  form.classList.toggle("committee-on", checked("committee") || checked("director_12c3"));
   var loads = [fetchJson(form.getAttribute("data-tables-url")).then(function (tables) { T = tables; })];
   if (rulingForm) loads.push(fetchJson(rulingForm.getAttribute("data-tree-url")).then(function (data) { tree = data; }));
   Promise.all(loads).then(function () {

@@ -192,8 +192,8 @@
     if (revoker === "declarer" || revoker === "dummy") derived = "declaring";
     else if (revoker === "defender") derived = "defending";
     if (given !== null && derived !== null && given !== derived) {
-      throw FactError(T, "revoking_side", "fact.side_contradicts",
-        { given: given, revoker: revoker, derived: derived });
+      // One message per revoker, so the Chinese names no enum value (computations._SIDE_CONTRADICTS).
+      throw FactError(T, "revoking_side", "fact.side_contradicts_" + revoker, {});
     }
     var side = given !== null ? given : derived;
     return typeof side === "string" ? side : null;
@@ -225,8 +225,9 @@
           facts.offending_side_tricks_after_revoke_trick);
         var offendingTotal = side === "declaring" ? played : T.cards.TOTAL_TRICKS - played;
         if (wonFromRevokeOn > offendingTotal) {
-          throw FactError(T, "declarer_tricks", "fact.tricks_short",
-            { side: side, won: wonFromRevokeOn, played: played, total: offendingTotal });
+          throw FactError(T, "declarer_tricks",
+            side === "declaring" ? "fact.tricks_short_declaring" : "fact.tricks_short_defending",
+            { won: wonFromRevokeOn, played: played, total: offendingTotal });
         }
       }
       return adjustedDeclarerTricks(T, played, transferred, side === "declaring" ? "declaring" : "defending", other);

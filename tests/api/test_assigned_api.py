@@ -30,6 +30,7 @@ def test_teams_assigned_scores_and_imps(http):
             "offending_side": "EW",
             "results": [row("4H", "S", 10, True, True), row("4H", "S", 9, False, True)],
             "other_table_score_ns": 170,
+            "knockout": True,
         },
     )
     assert response.status == 200
@@ -165,3 +166,64 @@ def test_the_endpoint_is_in_the_openapi_schema(http):
     assert schema.status == 200
     assert b"/api/assigned-score/" in schema.body
     assert b"AssignedScoreRequest" in schema.body and b"at_all_probable" in schema.body
+
+
+def test_j1_no_damage_is_said_in_the_answer(http):
+    # Laws 16A2, 40C, 12C2. Board 19: table 4♥X by W one down (NS +200); NS likely 3♣ making (+110): no damage.
+    data = http(
+        "POST",
+        URL,
+        {
+            "board": 19,
+            "offending_side": "EW",
+            "table_result": {"contract": "4HX", "declarer": "W", "tricks": 9},
+            "results": [row("3C", "S", 9, True, True)],
+        },
+    ).json()
+    assert data["damage"] is False and data["score_ns"] == 200 and data["score_ew"] == -200
+    assert data["NS"]["basis"] == "table" and data["EW"]["basis"] == "table"
+    assert data["adjustment"] is None and "16A2" in data["laws"]
+    assert data["note"]["en"].startswith("No damage") and data["note"]["zh"].startswith("没有损害")
+
+
+CASE_1 = {
+    "board": 5,
+    "offending_side": "EW",
+    "results": [row("4H", "S", 10, True, True), row("4H", "S", 9, False, True)],
+    "other_table_score_ns": 170,
+}
+
+
+def test_j13_the_knockout_average_only_for_a_knockout(http):
+    """Law 86B is for a knockout match; in a Swiss or round robin each side keeps its own IMPs."""
+    data = http("POST", URL, CASE_1).json()
+    assert data["comparison"]["knockout_imps_ns"] is None and "86B" not in data["laws"]
+    data = http("POST", URL, {**CASE_1, "knockout": True}).json()
+    assert data["comparison"]["knockout_imps_ns"] == 10.0 and "86B" in data["laws"]
+    response = http("POST", URL, {**CASE_1, "knockout": "yes"})
+    assert response.status == 400 and response.json()["field"] == "knockout"
+
+
+def test_j5_the_non_offending_side_s_own_row(http):
+    # NS's own result after their own wild action: 3♥ by S making 10 (vulnerable) = 170; EW keep −620 (12C2).
+    own = {"contract": "3H", "declarer": "S", "tricks": 10, "role": "non_offending"}
+    data = http("POST", URL, {**CASE_1, "results": [*CASE_1["results"], own]}).json()
+    assert (data["NS"]["basis"], data["NS"]["score"], data["EW"]["score"]) == ("own_action", 170, -620)
+    response = http("POST", URL, {**CASE_1, "results": [*CASE_1["results"], {**own, "likely": True}]})
+    assert response.status == 400 and response.json()["field"] == "results[2].role"
+
+
+def test_j10_j11_director_weighting_is_gated_and_sides_can_be_weighted_apart(http, client, settings):
+    weighted = [
+        {**row("4H", "S", 10, True, True), "weight": 0.6, "weight_offending": 0.8},
+        {**row("4H", "S", 9, False, True), "weight": 0.4, "weight_offending": 0.2},
+    ]
+    response = http("POST", URL, {**CASE_1, "director_12c3": True, "results": weighted})
+    assert response.status == 400 and response.json()["field"] == "director_12c3"
+    data = http("POST", URL, {**CASE_1, "appeals_committee": True, "results": weighted}).json()
+    assert data["equity"]["score_ns"] == 332.0 and data["equity"]["score_ew"] == -476.0
+    assert data["equity"]["offending"] == "own_weights" and data["equity"]["by"] == "appeals_committee"
+    settings.ZONE_PERMITS_DIRECTOR_12C3 = True
+    body = {**CASE_1, "director_12c3": True, "results": weighted}
+    data = client.post(URL, body, content_type="application/json").json()
+    assert data["equity"]["by"] == "director"

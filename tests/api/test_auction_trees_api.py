@@ -57,6 +57,7 @@ def test_the_list_offers_the_four_slugs_beside_the_first_three(http):
         (
             "change-of-call",
             {
+                "change_before_lho_called": True,
                 "inadvertent_corrected_at_once": False,
                 "lho_response": "does_not_accept",
                 "first_call_legal": True,

@@ -79,15 +79,17 @@ def test_a_disputed_claim_ends_in_a_trick_count_and_a_score(http):
 
 
 def test_a_board_played_twice_gets_the_artificial_score(http):
+    """Law 15B: E-W had played the board before; only N-S, deprived of a score, get an artificial one."""
     facts = {
         "problem": "wrong_board",
         "wrong_board_when": "played",
         "previously_played": True,
+        "played_before_side": "ew",
         "form": "teams",
         "fault_ns": "none",
         "fault_ew": "direct",
     }
     ruling = http("POST", "/api/rulings/trees/wrong-cards/evaluate/", {"facts": facts}).json()["ruling"]
     assert ruling["rule"] == "15B" and ruling["board_result"] == "artificial"
-    assert (ruling["imps_ns"], ruling["imps_ew"]) == (3, -3)
-    assert (ruling["artificial_ns"], ruling["artificial_ew"]) == ("average_plus", "average_minus")
+    assert (ruling["imps_ns"], ruling["imps_ew"]) == (3, None)
+    assert (ruling["artificial_ns"], ruling["artificial_ew"]) == ("average_plus", None)

@@ -113,6 +113,7 @@ def test_assigned_is_non_balancing(http):
 def test_weighted_against_the_other_table_and_the_field(http):
     body = {
         "method": "weighted",
+        "appeals_committee": True,  # 1997 12C3 (J10)
         "vulnerability": "None",
         "other_table_score_ns": 420,
         "outcomes": [
@@ -184,6 +185,7 @@ def test_bad_query_is_400_naming_the_field(http, path, field):
             "/api/adjusted-score/",
             {
                 "method": "weighted",
+                "appeals_committee": True,
                 "vulnerability": "None",
                 "outcomes": [
                     {"contract": "4S", "declarer": "N", "tricks": 10, "weight": 0.5},
@@ -205,3 +207,32 @@ def test_malformed_json_is_400_not_500(http):
     assert response.status == 400 and "error" in response.json()
     response = http("POST", "/api/adjusted-score/", raw=b"[1, 2]")
     assert response.status == 400
+
+
+WEIGHTED = {
+    "method": "weighted",
+    "vulnerability": "None",
+    "outcomes": [
+        {"contract": "4S", "declarer": "N", "tricks": 10, "weight": 0.6},
+        {"contract": "4S", "declarer": "N", "tricks": 9, "weight": 0.4},
+    ],
+}
+
+
+def test_j10_a_weighted_score_is_an_appeals_committee_s_unless_the_zone_permits_the_director(http):
+    """1997 Law 12C3: only an appeals committee weights, "unless the Zonal organisation specifies otherwise"."""
+    response = http("POST", "/api/adjusted-score/", WEIGHTED)
+    assert response.status == 400 and response.json()["field"] == "appeals_committee"
+    response = http("POST", "/api/adjusted-score/", {**WEIGHTED, "director_12c3": True})
+    assert response.status == 400 and response.json()["field"] == "director_12c3"
+    response = http("POST", "/api/adjusted-score/", {**WEIGHTED, "appeals_committee": "yes"})
+    assert response.status == 400 and response.json()["field"] == "appeals_committee"
+    data = http("POST", "/api/adjusted-score/", {**WEIGHTED, "appeals_committee": True}).json()
+    assert data["score_ns"] == 232 and data["by"] == "appeals_committee"
+
+
+def test_j10_where_the_zone_permits_it_the_director_weights(client, settings):
+    settings.ZONE_PERMITS_DIRECTOR_12C3 = True
+    body = {**WEIGHTED, "director_12c3": True}
+    data = client.post("/api/adjusted-score/", body, content_type="application/json").json()
+    assert data["score_ns"] == 232 and data["by"] == "director"

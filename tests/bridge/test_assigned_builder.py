@@ -35,6 +35,7 @@ CASE_1 = {
     "results": [result("4H", "S", 10, True, True), result("4H", "S", 9, False, True)],
     "table_result": {"contract": "4SX", "declarer": "W", "tricks": 9},
     "other_table_score_ns": 170,
+    "knockout": True,  # Law 86B: the average applies to a knockout match only (J13)
 }
 
 
@@ -198,6 +199,7 @@ def test_case_6_offending_declarer_and_knockout_average():
             "offending_side": "NS",
             "results": [result("4HX", "S", 8, True, True), result("4HX", "S", 6, False, True)],
             "other_table_score_ns": -500,
+            "knockout": True,
         }
     )
     assert (built.ew.points, built.ns.points) == (500, -1100)
@@ -323,3 +325,159 @@ def test_side_of_each_score():
     built = build_assigned(CASE_2)
     assert built.side(Side.NS) is built.ns and built.side(Side.EW) is built.ew
     assert built.non_offending_side is Side.EW
+
+
+# --- J1: damage first (Laws 16A2, 40C, 12C2) -----------------------------------------------------------------
+# Board 19 (EW vulnerable), EW offend. Table: 4♥X by W, 9 tricks: doubled vulnerable one down = 200 to NS.
+# Without the infraction NS would likely have played 3♣ by S making 9: 60 + 50 = 110. NS lose nothing by the
+# infraction (110 < 200): there is no damage and the table result stands for both sides.
+NO_DAMAGE = {
+    "board": 19,
+    "offending_side": "EW",
+    "table_result": {"contract": "4HX", "declarer": "W", "tricks": 9},
+    "results": [result("3C", "S", 9, True, True)],
+}
+
+
+def test_j1_no_damage_the_table_result_stands_for_both_sides():
+    """Laws 16A2, 40C, 12C2: an assigned score redresses damage; the NOS never gets less than its table result."""
+    built = build_assigned(NO_DAMAGE)
+    assert built.damage is False
+    assert (built.ns.basis, built.ns.result, built.ns.points) == ("table", None, 200)
+    assert (built.ew.basis, built.ew.result, built.ew.points) == ("table", None, -200)
+    answer = built.as_dict()
+    assert answer["damage"] is False and answer["adjustment"] is None
+    assert answer["note"]["code"] == "assigned.no_damage"
+    assert "No damage" in answer["note"]["en"] and "table result stands" in answer["note"]["en"]
+    assert "没有损害" in answer["note"]["zh"] and "本桌实际结果对双方有效" in answer["note"]["zh"]
+    assert "3C S 9: NS +110" in answer["note"]["en"] and "4HX W 9: NS +200" in answer["note"]["en"]
+    assert answer["laws"] == ["12C2", "16A2", "40C", "77"]
+
+
+def test_j1_the_offenders_never_score_more_than_at_the_table():
+    # Board 19, table 4♥ by W, 9 tricks: vulnerable one down = 100 to NS (EW −100). Likely: 2♥ by W making 9 =
+    # 60 + 30 + 50 = 140 to EW. Without the guard EW (offenders) got +140 instead of −100 (12C2; laws-facts B-12).
+    built = build_assigned(
+        {
+            "board": 19,
+            "offending_side": "EW",
+            "table_result": {"contract": "4H", "declarer": "W", "tricks": 9},
+            "results": [result("2H", "W", 9, True, True)],
+        }
+    )
+    assert built.damage is False and built.ew.points == -100 and built.ns.points == 100
+
+
+def test_j1_a_tie_with_the_table_is_no_damage_and_a_gain_is_damage():
+    equal = {**NO_DAMAGE, "results": [result("4HX", "W", 9, True, True)]}
+    assert build_assigned(equal).damage is False
+    damaged = {**NO_DAMAGE, "results": [result("4S", "N", 10, True, True)]}  # 420 > 200
+    built = build_assigned(damaged)
+    assert built.damage is True and built.ns.points == 420 and built.ew.points == -420
+    assert built.as_dict()["note"] is None and built.as_dict()["adjustment"] is not None
+    # Without the table result the builder cannot judge damage and does not try.
+    bare = {key: value for key, value in damaged.items() if key != "table_result"}
+    assert build_assigned(bare).damage is None
+
+
+# --- J13: the 86B knockout average only for a knockout match --------------------------------------------------
+def test_j13_no_knockout_average_unless_the_event_is_a_knockout():
+    """Law 86B is a knockout-match rule; in a Swiss or round robin each side keeps its own IMPs (78B)."""
+    built = build_assigned({**CASE_1, "knockout": False})
+    assert (built.ns.imps, built.ew.imps, built.knockout_imps_ns) == (10, -10, None)
+    assert "86B" not in built.laws and "78B" in built.laws
+    assert build_assigned({key: v for key, v in CASE_1.items() if key != "knockout"}).knockout_imps_ns is None
+    assert build_assigned(CASE_1).knockout_imps_ns == 10.0
+
+
+# --- J5: the non-offending side's own result (partial redress) ------------------------------------------------
+# CASE_1 (board 5, NS vulnerable, EW offend, table 4♠X by W −1 = NS +100). After the infraction NS made a wild
+# bid; without the infraction, but with that action of their own, they would have played 3♥ by S making 10:
+# 90 + 30 + 50 = 170. Their 12C2 result would be 4♥= (+620): they get 170 (their own part is not redressed);
+# EW still get their 12C2 score −620 (the own row is no possible result for them). The scores need not balance.
+def own_row(contract, declarer, tricks, **extra):
+    return {"contract": contract, "declarer": declarer, "tricks": tricks, "role": "non_offending", **extra}
+
+
+def test_j5_the_non_offending_side_s_own_result_replaces_its_pick_only():
+    """WBF Code of Practice: no redress for the self-inflicted part; the OS keeps its 12C2 score (12C2)."""
+    request = {**CASE_1, "results": [*CASE_1["results"], own_row("3H", "S", 10)]}
+    built = build_assigned(request)
+    assert (built.ns.basis, built.ns.result, built.ns.points) == ("own_action", 2, 170)
+    assert (built.ew.basis, built.ew.result, built.ew.points) == ("at_all_probable", 0, -620)
+    assert not built.balanced
+    assert built.as_dict()["results"][2]["role"] == "non_offending"
+    # Never below the table result: 4♥ by S, 8 tricks = −200 for NS < +100 at the table → the table result.
+    built = build_assigned({**CASE_1, "results": [*CASE_1["results"], own_row("4H", "S", 8)]})
+    assert (built.ns.basis, built.ns.points) == ("table", 100)
+
+
+@pytest.mark.parametrize(
+    ("rows", "extra", "field"),
+    [
+        ([own_row("4H", "S", 11)], {}, "results[2]"),  # 650 beats the 12C2 result 620
+        ([own_row("3H", "S", 10, likely=True)], {}, "results[2].role"),
+        ([own_row("3H", "S", 10), own_row("2H", "S", 10)], {}, "results[3].role"),
+        ([{**own_row("3H", "S", 10), "role": "offending"}], {}, "results[2].role"),
+        (
+            [own_row("3H", "S", 10)],
+            {"non_offending_keeps_table_result": True},
+            "non_offending_keeps_table_result",
+        ),
+    ],
+)
+def test_j5_bad_own_rows_name_the_field(rows, extra, field):
+    with pytest.raises(AdjustedScoreError) as caught:
+        build_assigned({**CASE_1, **extra, "results": [*CASE_1["results"], *rows]})
+    assert caught.value.field == field
+
+
+# --- J10 and J11: who may apply 12C3, and each side weighted apart ----------------------------------------------
+def committee_case(**extra):
+    rows = [result("4H", "S", 10, True, True, 0.6), result("4H", "S", 9, False, True, 0.4)]
+    return {**CASE_1, "results": rows, **extra}
+
+
+def test_j10_the_director_applies_12c3_only_where_the_zone_permits():
+    """1997 12C3: only an appeals committee, "unless the Zonal organisation specifies otherwise"."""
+    with pytest.raises(AdjustedScoreError) as caught:
+        build_assigned(committee_case(director_12c3=True))
+    assert caught.value.field == "director_12c3" and "zone" in caught.value.message
+    built = build_assigned(committee_case(director_12c3=True), zone_permits_director_12c3=True)
+    assert built.equity is not None and built.equity.by == "director" and built.equity.score_ns == 332.0
+    with pytest.raises(AdjustedScoreError) as caught:
+        build_assigned(committee_case(), zone_permits_director_12c3=True)  # no flag: not weighted silently
+    assert caught.value.field == "results[0].weight"
+    built = build_assigned(committee_case(appeals_committee=True))
+    assert built.equity is not None and built.equity.by == "appeals_committee"
+
+
+def test_j11_the_committee_weights_the_offending_side_apart():
+    # NS (NOS) 0.6/0.4 as in case 4: 332, +3.2 IMPs. EW (OS) 0.8/0.2: 0.8 × (−620) + 0.2 × 100 = −476;
+    # IMPs against −170: 4♥= −450 → −10, 4♥−1 +270 → +7: 0.8 × (−10) + 0.2 × 7 = −6.6.
+    rows = [
+        {**result("4H", "S", 10, True, True, 0.6), "weight_offending": 0.8},
+        {**result("4H", "S", 9, False, True, 0.4), "weight_offending": 0.2},
+    ]
+    built = build_assigned({**CASE_1, "appeals_committee": True, "results": rows})
+    assert built.equity is not None
+    assert (built.equity.score_ns, built.equity.imps_ns) == (332.0, 3.2)
+    assert (built.equity.score_ew, built.equity.imps_ew, built.equity.offending) == (
+        -476.0,
+        -6.6,
+        "own_weights",
+    )
+
+
+def test_j11_the_committee_leaves_the_offending_side_on_its_12c2_score():
+    built = build_assigned(committee_case(appeals_committee=True, offending_keeps_12c2=True))
+    assert built.equity is not None
+    assert (built.equity.score_ns, built.equity.imps_ns) == (332.0, 3.2)
+    assert (built.equity.score_ew, built.equity.imps_ew, built.equity.offending) == (-620.0, -10.0, "12c2")
+    with pytest.raises(AdjustedScoreError) as caught:
+        rows = [
+            {**result("4H", "S", 10, True, True, 0.6), "weight_offending": 1.0},
+            result("4H", "S", 9, False, True, 0.4),
+        ]
+        build_assigned({**CASE_1, "appeals_committee": True, "offending_keeps_12c2": True, "results": rows})
+    assert caught.value.field == "offending_keeps_12c2"

@@ -24,6 +24,8 @@ def outcome(
     damaging: bool | None = False,
     adjusted: bool | None = False,
     no_double: bool | None = False,
+    review: bool | None = None,
+    related: str = "none",
 ) -> dict[str, Any]:
     return {
         "rule": rule,
@@ -34,6 +36,8 @@ def outcome(
         "lead_restriction": restriction,
         "damaging_pass_check": damaging,
         "adjusted_score": adjusted,
+        "adjustment_review": damaging if review is None else review,
+        "related_tree": related,
     }
 
 
@@ -46,6 +50,7 @@ TO_LAW_25 = {
     "damaging": None,
     "adjusted": None,
     "no_double": None,
+    "related": "change-of-call",
 }
 # At RHO's turn, not deemed in rotation (28A, 33), not accepted (29A), RHO has not called first (28B).
 RHO_OPEN = {
@@ -141,7 +146,7 @@ CASES = [
     pytest.param(
         "pass_before_bid_30a",
         {**PASS_RHO, "pass_conventional": False, "any_bid_before": False},
-        outcome("30A", "none", "next_turn", adjusted=True),
+        outcome("30A", "none", "next_turn", review=True),
         id="30A-pass-before-any-bid-at-rhos-turn",
     ),
     pytest.param(
@@ -153,7 +158,7 @@ CASES = [
             "pass_conventional": False,
             "any_bid_before": False,
         },
-        outcome("30A", "none", "next_turn", adjusted=True),
+        outcome("30A", "none", "next_turn", review=True),
         id="30A-pass-before-any-bid-at-partners-turn",
     ),
     pytest.param(
@@ -165,7 +170,7 @@ CASES = [
             "pass_conventional": False,
             "any_bid_before": False,
         },
-        outcome("30A", "none", "next_turn", adjusted=True),
+        outcome("30A", "none", "next_turn", review=True),
         id="30A-dealers-lho-passes-first",
     ),
     pytest.param(
@@ -183,7 +188,7 @@ CASES = [
             "pass_conventional": False,
             "any_bid_before": True,
         },
-        outcome("30B2", "none", "rest_of_auction", adjusted=True, no_double=True),
+        outcome("30B2", "none", "rest_of_auction", review=True, no_double=True),
         id="30B2-pass-at-partners-turn-bars-the-offender-throughout",
     ),
     pytest.param(
@@ -450,10 +455,24 @@ def test_scripts_that_rectify_first_recall_lhos_option_to_accept(tree: Tree) -> 
             assert "接受" in leaf.script.zh and "accept" in leaf.script.en, leaf.id
 
 
-def test_the_law_32_gap_is_marked_to_be_verified(tree: Tree) -> None:
-    """1997 Law 32 names partner's and RHO's turns only; the tree's Law 36 reading at LHO's turn is marked."""
-    leaf = next(leaf for leaf in tree.leaves if leaf.id == "inadmissible_36")
-    assert "待核实" in leaf.script.zh and "to be verified" in leaf.script.en
+def test_a3_no_drafting_note_is_read_aloud_at_the_table(tree: Tree) -> None:
+    """A3: the Law 36 ruling (CCBA 32B1 → 36) is right, but the note that 1997 Law 32 names only partner's and
+    RHO's turns is for the developers: it lives in a YAML comment, not in what the Director announces."""
+    for leaf in tree.leaves:
+        assert "待核实" not in leaf.script.zh and "to be verified" not in leaf.script.en.lower(), leaf.id
+    text = TREE_PATH.read_text(encoding="utf-8")
+    assert "# Drafting note, not for the table: the 1997 Law 32" in text
+
+
+def test_a2_72b1_may_apply_is_a_review_not_an_award(tree: Tree) -> None:
+    """A2, CCBA 30A and 30B2 "可应用第72条B款1项": 72B1 needs its condition (the offender could have known, his side
+    gained), so a routine pass out of turn does not read "adjusted score: yes"; adjusted_score means awarded, and
+    adjustment_review carries "the Director considers one if…"."""
+    for leaf_id in ("pass_before_bid_30a", "pass_partner_30b2"):
+        leaf = next(leaf for leaf in tree.leaves if leaf.id == leaf_id)
+        assert leaf.outcome_map["adjusted_score"] is False
+        assert leaf.outcome_map["adjustment_review"] is True and "72B1" in leaf.laws
+    assert not any(leaf.outcome_map["adjusted_score"] for leaf in tree.leaves)
 
 
 LAW_31_BARS = {

@@ -24,6 +24,8 @@ def outcome(
     damaging: bool | None = False,
     adjusted: bool | None = False,
     ceiling: str = "none",
+    review: bool | None = None,
+    related: str = "none",
 ) -> dict[str, Any]:
     return {
         "rule": rule,
@@ -33,15 +35,23 @@ def outcome(
         "lead_restriction": restriction,
         "damaging_pass_check": damaging,
         "adjusted_score": adjusted,
+        "adjustment_review": damaging if review is None else review,
         "score_ceiling": ceiling,
+        "related_tree": related,
     }
 
 
-INADVERTENT = {"inadvertent_corrected_at_once": True}
-PURPOSEFUL = {"inadvertent_corrected_at_once": False}
+BEFORE_LHO = {"change_before_lho_called": True}
+AFTER_LHO = {"change_before_lho_called": False}
+INADVERTENT = {**BEFORE_LHO, "inadvertent_corrected_at_once": True}
+PURPOSEFUL = {**BEFORE_LHO, "inadvertent_corrected_at_once": False}
+AFTER_LHO_PURPOSEFUL = {**AFTER_LHO, "inadvertent_corrected_at_once": False}
 REFUSED = {**PURPOSEFUL, "lho_response": "does_not_accept"}
 LEGAL_FIRST = {**REFUSED, "first_call_legal": True}
 OTHER_LAW = {"partner": None, "lead": None, "restriction": None, "damaging": None, "adjusted": None}
+# After LHO has called, a purposeful "change" is a call out of rotation at partner's turn: the first call stands and
+# the call-out-of-rotation tree decides the bars (LHO may still accept it, Law 29A).
+OUT_OF_ROTATION = {**OTHER_LAW, "related": "call-out-of-rotation"}
 # The first call's own law (27, 29–39) decides the bars; the cancelled second call may bring Law 26.
 ILLEGAL_FIRST = outcome(
     "25B2", "per_other_law", None, lead=True, restriction="by_cancelled_call", damaging=None, adjusted=None
@@ -59,6 +69,30 @@ AVERAGE_MINUS = outcome(
 )
 
 CASES = [
+    pytest.param(
+        "intended_call_stands_25a",
+        {**AFTER_LHO, "inadvertent_corrected_at_once": True, "intended_call_legal": True},
+        outcome("25A", "intended"),
+        id="25A-a-slip-is-still-corrected-until-partner-calls-even-after-lho-called",
+    ),
+    pytest.param(
+        "pass_at_partners_turn_30b2",
+        {**AFTER_LHO_PURPOSEFUL, "changed_to": "pass"},
+        outcome("30B2", "first", **OUT_OF_ROTATION),
+        id="30B2-1S-by-opener-then-lho-doubles-then-opener-wants-to-pass-instead",
+    ),
+    pytest.param(
+        "bid_at_partners_turn_31b",
+        {**AFTER_LHO_PURPOSEFUL, "changed_to": "bid", "lho_response": "called_over_first_call"},
+        outcome("31B", "first", **OUT_OF_ROTATION),
+        id="31B-1H-pass-no-I-meant-1S-is-a-bid-at-partners-turn",
+    ),
+    pytest.param(
+        "double_at_partners_turn_32a",
+        {**AFTER_LHO_PURPOSEFUL, "changed_to": "double_or_redouble"},
+        outcome("32A", "first", **OUT_OF_ROTATION),
+        id="32A-pass-then-lho-bids-then-offender-wants-to-double-instead",
+    ),
     pytest.param(
         "intended_call_stands_25a",
         {**INADVERTENT, "intended_call_legal": True},
@@ -177,8 +211,10 @@ def test_cases_cover_every_leaf(tree: Tree) -> None:
     assert_cases_cover_every_leaf(tree, CASES)
 
 
-def test_the_director_first_asks_whether_25a_applies(tree: Tree) -> None:
+def test_the_director_first_asks_whether_the_change_came_before_lho_called_then_25a(tree: Tree) -> None:
     result = evaluate(tree, {})
+    assert result.question is not None and result.question.fact == "change_before_lho_called"
+    result = evaluate(tree, BEFORE_LHO)
     assert result.question is not None and result.question.fact == "inadvertent_corrected_at_once"
     result = evaluate(tree, PURPOSEFUL)
     assert result.question is not None and result.question.fact == "lho_response"
@@ -220,3 +256,26 @@ def test_every_refusal_script_recalls_lhos_option_to_accept(tree: Tree) -> None:
     for leaf_id in ("first_call_illegal_25b2", "first_call_stands_25b2", "other_call_average_minus_25b2"):
         leaf = next(leaf for leaf in tree.leaves if leaf.id == leaf_id)
         assert "可以接受改叫" in leaf.script.zh and "could accept the change" in leaf.script.en
+
+
+def test_a1_a_change_of_mind_after_lho_called_is_not_25b_but_a_call_at_partners_turn(tree: Tree) -> None:
+    """Law 25B (CCBA 第25条B款 "在下家叫牌之前"): a purposeful change is possible only until LHO calls. The club case
+    "1♥ – (pass) – 'no, I meant 1♠'" used to fit the option "LHO had already called" and get 25B1 with no
+    rectification; it is a bid at partner's turn (Law 31B), the first call standing, handed to the
+    call-out-of-rotation tree."""
+    facts = {**AFTER_LHO_PURPOSEFUL, "lho_response": "called_over_first_call", "changed_to": "bid"}
+    ruling = evaluate(tree, facts).ruling
+    assert ruling is not None
+    assert ruling["rule"] == "31B" and ruling["call_that_stands"] == "first"
+    assert ruling["related_tree"] == "call-out-of-rotation"
+    assert "lho_response" not in {step.fact for step in evaluate(tree, facts).path}
+    # The old walk, without the new fact, is asked it rather than given 25B1.
+    old = evaluate(tree, {"inadvertent_corrected_at_once": False, "lho_response": "called_over_first_call"})
+    assert old.status == "question" and old.question is not None
+    assert old.question.fact == "change_before_lho_called"
+
+
+def test_a1_the_25b1_proviso_reads_as_lho_calling_after_the_change_unnoticed(tree: Tree) -> None:
+    option = next(o for o in tree.fact("lho_response").options if o.value == "called_over_first_call")
+    assert "after the change without noticing it" in option.label.en
+    assert "在更改之后叫了牌" in option.label.zh and "没有注意到更改" in option.label.zh

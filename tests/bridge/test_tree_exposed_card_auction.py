@@ -23,6 +23,7 @@ def outcome(rule: str, partner: str, penalty_card: str, restriction: str) -> dic
         "lead_penalties": False,
         "damaging_pass_check": partner != "none",
         "adjusted_score": False,
+        "adjustment_review": partner != "none",
     }
 
 

@@ -34,6 +34,8 @@ def outcome(
         "lead_restriction": restriction,
         "damaging_pass_check": damaging,
         "adjusted_score": None if rule == "25" else False,
+        "adjustment_review": damaging,
+        "related_tree": "change-of-call" if rule == "25" else "none",
     }
 
 
@@ -298,3 +300,13 @@ def test_an_inadmissible_double_out_of_rotation_rules_alike_in_both_trees(
     ).ruling
     assert here is not None and there is not None
     assert {name: here[name] for name in SHARED_FIELDS} == {name: there[name] for name in SHARED_FIELDS}
+
+
+def test_a3_the_law_32_gap_note_is_a_yaml_comment_not_part_of_the_script(tree: Tree) -> None:
+    """A3: CCBA 32B1 "如果为不能成立的加倍或再加倍，应用第36条" gives the ruling; the developers' note on 1997 Law 32's
+    two turns must not be announced to the players."""
+    leaf = next(leaf for leaf in tree.leaves if leaf.id == "out_of_rotation_36")
+    assert "待核实" not in leaf.script.zh and "to be verified" not in leaf.script.en
+    assert "# Drafting note, not for the table" in (TREES / "inadmissible-call.yaml").read_text(
+        encoding="utf-8"
+    )

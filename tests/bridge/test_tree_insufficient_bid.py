@@ -33,7 +33,14 @@ BARRED = {"inadvertent_corrected_at_once": False, "after_final_pass": False, "of
 
 
 def outcome(
-    rule: str, bar: str | None, lead: bool | None, damaging: bool | None, adjusted: bool | None
+    rule: str,
+    bar: str | None,
+    lead: bool | None,
+    damaging: bool | None,
+    adjusted: bool | None,
+    *,
+    review: bool | None = None,
+    related: str = "none",
 ) -> dict[str, Any]:
     return {
         "rule": rule,
@@ -41,6 +48,8 @@ def outcome(
         "lead_penalties": lead,
         "damaging_pass_check": damaging,
         "adjusted_score": adjusted,
+        "adjustment_review": damaging if review is None else review,
+        "related_tree": related,
     }
 
 
@@ -96,7 +105,7 @@ CASES = [
             "replacement_conventional": False,
             "information_damaged_nos": False,
         },
-        outcome("27B1", "none", False, False, False),
+        outcome("27B1", "none", False, False, False, review=True),
         id="27B1-free",
     ),
     pytest.param(
@@ -196,7 +205,7 @@ CASES = [
     pytest.param(
         "change_of_call_25b",
         {**OUT_OF_ROTATION, "whose_turn": "lho_after_own_call"},
-        outcome("25B", None, None, None, None),
+        outcome("25B", None, None, None, None, related="change-of-call"),
         id="25B-31B-at-lhos-turn-after-his-own-call-is-a-change-of-call",
     ),
     pytest.param(
@@ -420,3 +429,12 @@ def test_a_call_after_the_final_pass_is_asked_about_only_out_of_rotation(tree: T
         tree, {name: value for name, value in OUT_OF_ROTATION.items() if name != "after_final_pass"}
     )
     assert asked.question is not None and asked.question.fact == "after_final_pass"
+
+
+def test_a5_the_25b_hand_over_names_the_change_of_call_tree(tree: Tree) -> None:
+    """A5, Law 31B (CCBA: a call at LHO's turn after the offender's own call is a change of call) then Law 25B:
+    the leaf points at the change-of-call tree, which resolves it, as the call-out-of-rotation hand-overs do."""
+    leaf = next(leaf for leaf in tree.leaves if leaf.id == "change_of_call_25b")
+    assert leaf.outcome_map["related_tree"] == "change-of-call"
+    assert "“更改叫牌”流程" in leaf.script.zh and "change-of-call tree" in leaf.script.en
+    assert "goes no further" not in leaf.script.en

@@ -14,7 +14,10 @@ from tests.bridge.leaf_cases import assert_cases_cover_every_leaf, assert_reache
 
 TREE_PATH = Path(__file__).resolve().parents[2] / "fixtures" / "trees" / "lead-out-of-turn.yaml"
 
-OPENING_LEAD = {"phase": "opening_lead", "induced_by_opponent": False}
+OPENING_LEAD = {"phase": "opening_lead", "induced_by_opponent": False, "correct_leader_face_down": False}
+FACE_DOWN = {**OPENING_LEAD, "correct_leader_face_down": True}
+FD_OPENING = {**FACE_DOWN, "declarer_began_spreading": False, "declarer_saw_dummy_card": False}
+TAKEN_BACK = {"phase": "legal_lead_taken_back"}
 OPENING = {**OPENING_LEAD, "declarer_began_spreading": False, "declarer_saw_dummy_card": False}
 PLAY = {"phase": "play", "induced_by_opponent": False, "correct_leader_led": False}
 DEFENDER = {**PLAY, "offender": "defender", "next_player_played": False}
@@ -23,7 +26,13 @@ PREMATURE = {"phase": "premature_play"}
 
 
 def outcome(
-    rule: str, becomes_dummy: bool, penalty_card: str, restriction: str, partner_play: str = "none"
+    rule: str,
+    becomes_dummy: bool,
+    penalty_card: str,
+    restriction: str,
+    partner_play: str = "none",
+    *,
+    review: bool = False,
 ) -> dict[str, Any]:
     return {
         "rule": rule,
@@ -31,6 +40,7 @@ def outcome(
         "penalty_card": penalty_card,
         "lead_restriction": restriction,
         "partner_play_restriction": partner_play,
+        "adjustment_review": review,
     }
 
 
@@ -110,13 +120,13 @@ CASES = [
     pytest.param(
         "retract_defenders_turn_55b1",
         {**DECLARER, "choice": "retract", "declarer_wrong_hand_own_turn": False},
-        outcome("55B1", False, "none", "none"),
+        outcome("55B1", False, "none", "none", review=True),
         id="55B1-declarer-led-at-a-defenders-turn",
     ),
     pytest.param(
         "retract_wrong_hand_55b2",
         {**DECLARER, "choice": "retract", "declarer_wrong_hand_own_turn": True},
-        outcome("55B2", False, "none", "none"),
+        outcome("55B2", False, "none", "none", review=True),
         id="55B2-declarer-led-from-the-wrong-hand",
     ),
     pytest.param(
@@ -164,8 +174,68 @@ CASES = [
     pytest.param(
         "premature_57c",
         {"phase": "premature_play_after_both_hands"},
-        outcome("57", False, "none", "none"),
+        outcome("57", False, "none", "none", review=True),
         id="57C-declarer-had-played-from-both-hands-no-penalty",
+    ),
+    pytest.param(
+        "fd_spread_forced_54a",
+        {**FACE_DOWN, "declarer_began_spreading": True},
+        outcome("54A", True, "none", "none"),
+        id="41A-54A-face-down-lead-returned-declarer-began-spreading",
+    ),
+    pytest.param(
+        "fd_must_accept_54c",
+        {**FACE_DOWN, "declarer_began_spreading": False, "declarer_saw_dummy_card": True},
+        outcome("54C", False, "none", "none"),
+        id="41A-54C-face-down-lead-returned-declarer-saw-dummy",
+    ),
+    pytest.param(
+        "fd_spread_54a",
+        {**FD_OPENING, "declarer_choice": "spread_hand"},
+        outcome("54A", True, "none", "none"),
+        id="41A-54A-face-down-lead-returned-declarer-spreads",
+    ),
+    pytest.param(
+        "fd_accept_54b",
+        {**FD_OPENING, "declarer_choice": "accept"},
+        outcome("54B", False, "none", "none"),
+        id="41A-54B-face-down-lead-returned-declarer-accepts",
+    ),
+    pytest.param(
+        "fd_refuse_require_54d",
+        {**FD_OPENING, "declarer_choice": "refuse", "lead_restriction_choice": "require_suit"},
+        outcome("54D", False, "none", "require_suit"),
+        id="41A-54D-face-down-lead-returned-refuse-require",
+    ),
+    pytest.param(
+        "fd_refuse_forbid_54d",
+        {**FD_OPENING, "declarer_choice": "refuse", "lead_restriction_choice": "forbid_suit"},
+        outcome("54D", False, "none", "forbid_suit"),
+        id="41A-54D-face-down-lead-returned-refuse-forbid",
+    ),
+    pytest.param(
+        "fd_refuse_penalty_card_54d",
+        {**FD_OPENING, "declarer_choice": "refuse", "lead_restriction_choice": "none"},
+        outcome("54D", False, "major", "none"),
+        id="41A-54D-face-down-lead-returned-refuse-major-penalty-card",
+    ),
+    pytest.param(
+        "lead_stands_45a",
+        {**TAKEN_BACK, "lead_after_misexplanation": False},
+        outcome("45A", False, "none", "none"),
+        id="45A-47F-a-legal-faced-lead-is-played-and-stays",
+    ),
+    pytest.param(
+        "withdrawn_misexplanation_47e2",
+        {**TAKEN_BACK, "lead_after_misexplanation": True, "misexplanation_in_time": True},
+        outcome("47E2", False, "none", "none"),
+        id="47E2-led-after-a-mistaken-explanation-taken-back-in-time",
+    ),
+    pytest.param(
+        "too_late_misexplanation_40c",
+        {**TAKEN_BACK, "lead_after_misexplanation": True, "misexplanation_in_time": False},
+        outcome("47E2", False, "none", "none", review=True),
+        id="40C-too-late-to-take-back-the-card-adjustment-if-damaged",
     ),
 ]
 
@@ -204,6 +274,7 @@ def test_first_question_is_the_phase(tree: Tree) -> None:
         "play",
         "premature_play",
         "premature_play_after_both_hands",
+        "legal_lead_taken_back",
     ]
 
 
@@ -348,3 +419,42 @@ def test_only_law_57_restricts_the_partners_play(tree: Tree) -> None:
         "premature_lowest_57",
         "premature_other_suit_57",
     }
+
+
+# --- review 2026-12b (issue 27): each test fails on the tree as it stood on main --------------------------------
+
+
+def test_p7_a_premature_lead_to_the_next_trick_is_labelled_as_law_57a(tree: Tree) -> None:
+    """Laws 57A and 57C: a premature lead to the next trick (scenario lot-14: declarer has played from both
+    hands) belongs to the 57A option; the 57C option names plays to the current trick only."""
+    phase = tree.fact("phase")
+    assert phase is not None
+    premature, after_both = phase.label("premature_play"), phase.label("premature_play_after_both_hands")
+    assert premature is not None and after_both is not None
+    assert "lead to the next trick" in premature.en and "引出下一墩" in premature.zh
+    assert "not a lead to the next one" in after_both.en and "不是引下一墩" in after_both.zh
+
+
+def test_g4_a_face_down_lead_by_the_correct_leader_goes_back_then_law_54(tree: Tree) -> None:
+    """Laws 41A and 54: the correct leader's face-down lead is returned without penalty; declarer's options then
+    apply to the faced lead out of turn. The opening-lead walk asks it before declarer's choices."""
+    asked = evaluate(tree, {"phase": "opening_lead", "induced_by_opponent": False})
+    assert asked.question is not None and asked.question.fact == "correct_leader_face_down"
+    ruling = evaluate(tree, {**FD_OPENING, "declarer_choice": "accept"}).ruling
+    assert ruling is not None and ruling.leaf == "fd_accept_54b" and "41A" in ruling.laws
+    assert "without penalty" in ruling.script.en and "不受处罚" in ruling.script.zh
+
+
+def test_g5_a_legal_faced_lead_stays_played_unless_law_47_allows(tree: Tree) -> None:
+    """Law 45A: a faced lead is played; Law 47F: no retraction but as Law 47 allows (47E2 after a mistaken
+    explanation, in time; otherwise 40C)."""
+    stays = evaluate(tree, {**TAKEN_BACK, "lead_after_misexplanation": False}).ruling
+    assert stays is not None and stays["rule"] == "45A" and "47F" in stays.laws
+    late = evaluate(tree, {**TAKEN_BACK, "lead_after_misexplanation": True, "misexplanation_in_time": False})
+    assert late.ruling is not None and "40C" in late.ruling.laws and late.ruling["adjustment_review"] is True
+
+
+def test_p6_55c_is_a_review_not_an_award(tree: Tree) -> None:
+    """Law 55C: the Director may adjust if declarer's later play could have used the information."""
+    ruling = evaluate(tree, {**DECLARER, "choice": "retract", "declarer_wrong_hand_own_turn": True}).ruling
+    assert ruling is not None and ruling["adjustment_review"] is True

@@ -18,7 +18,16 @@ WRONG = {"agreement_evidence": "explanation_wrong"}
 PRESUMED = {"agreement_evidence": "no_evidence"}
 
 
-def outcome(rule: str, infraction: bool, action: str, adjustment: str) -> dict[str, Any]:
+def outcome(
+    rule: str,
+    infraction: bool,
+    action: str,
+    adjustment: str,
+    *,
+    review: bool | None = None,
+    penalty: bool | None = None,
+    error: bool | None = None,
+) -> dict[str, Any]:
     adjusted = {"none": False, "review_after_play": None}.get(
         adjustment, True
     )  # DESIGN.md §4's adjusted_score
@@ -28,6 +37,10 @@ def outcome(rule: str, infraction: bool, action: str, adjustment: str) -> dict[s
         "table_action": action,
         "adjusted_score": adjusted,
         "adjustment": adjustment,
+        # The shared convention: "the Director considers an adjustment if …" is its own field (issue 27).
+        "adjustment_review": (adjustment == "review_after_play") if review is None else review,
+        "procedural_penalty_option": penalty,
+        "director_error_adjustment": error,
     }
 
 
@@ -35,7 +48,7 @@ CASES = [
     # Law 75D: a mistaken call is no infraction (the opponents had the agreement; 75B: no redress).
     pytest.param(
         "mistaken_call",
-        {"agreement_evidence": "call_wrong"},
+        {"agreement_evidence": "call_wrong", "implicit_agreement": False},
         outcome("75D", False, "continue_play", "none"),
         id="75D-mistaken-call",
     ),
@@ -55,7 +68,7 @@ CASES = [
             "change_possible": "may_change",
             "change_chosen": "changes_call",
         },
-        outcome("21B", True, "change_call", "review_after_play"),
+        outcome("21B", True, "change_call", "review_after_play", error=True),
         id="21B-change-during-auction",
     ),
     # Law 21B + 17E: after the final pass, before the opening lead is faced, still in the auction period.
@@ -67,26 +80,26 @@ CASES = [
             "change_possible": "may_change",
             "change_chosen": "changes_call",
         },
-        outcome("21B", True, "change_call", "review_after_play"),
+        outcome("21B", True, "change_call", "review_after_play", error=True),
         id="21B-change-before-the-opening-lead-presumed-mi",
     ),
     pytest.param(
         "keeps_call",
         {**WRONG, "stage": "during_auction", "change_possible": "may_change", "change_chosen": "keeps_call"},
-        outcome("21B", True, "correct_and_continue", "review_after_play"),
+        outcome("21B", True, "correct_and_continue", "review_after_play", error=True),
         id="21B-keeps-call",
     ),
     # Law 21B: too late (partner has called since) — adjusted score after play (40C).
     pytest.param(
         "call_stands",
         {**WRONG, "stage": "before_opening_lead", "change_possible": "partner_called"},
-        outcome("21B", True, "correct_and_continue", "review_after_play"),
+        outcome("21B", True, "correct_and_continue", "review_after_play", error=True),
         id="21B-partner-called-since",
     ),
     pytest.param(
         "call_stands",
         {**WRONG, "stage": "during_auction", "change_possible": "not_influenced"},
-        outcome("21B", True, "correct_and_continue", "review_after_play"),
+        outcome("21B", True, "correct_and_continue", "review_after_play", error=True),
         id="21B-call-not-influenced",
     ),
     # Law 75D: corrected during the play, nothing played on it yet.
@@ -127,6 +140,27 @@ CASES = [
         {**WRONG, "stage": "end_of_play", "damaged": True, "nos_irrational": True},
         outcome("40C", True, "none", "assigned_offending_side"),
         id="40C-nos-wild-or-gambling",
+    ),
+    # J3 — Law 21A: a correct, complete explanation the player misunderstood: no infraction, no recourse.
+    pytest.param(
+        "own_misunderstanding",
+        {"agreement_evidence": "own_misunderstanding"},
+        outcome("21A", False, "continue_play", "none"),
+        id="21A-own-misunderstanding",
+    ),
+    # J4 — Laws 40B, 75B: partner fielded the psychic or misbid — an undisclosed understanding; 40C/12C2 for the
+    # damage, and a procedural penalty open (Law 90).
+    pytest.param(
+        "implicit_assigned",
+        {"agreement_evidence": "call_wrong", "implicit_agreement": True, "damaged": True},
+        outcome("40B", True, "none", "assigned", penalty=True),
+        id="40B-75B-fielded-psychic-assigned",
+    ),
+    pytest.param(
+        "implicit_no_damage",
+        {"agreement_evidence": "call_wrong", "implicit_agreement": True, "damaged": False},
+        outcome("40B", True, "none", "none", penalty=True),
+        id="40B-75B-no-damage",
     ),
 ]
 
@@ -207,3 +241,21 @@ def test_a_wrong_fact_value_names_the_fact(tree: Tree) -> None:
     with pytest.raises(FactError) as caught:
         evaluate(tree, {**WRONG, "stage": "during_auction", "change_possible": "maybe"})
     assert caught.value.field == "change_possible"
+
+
+def test_j2_the_english_21b_test_is_the_1997_wording(tree: Tree) -> None:
+    """1997 Law 21B1: "when it is probable that he made the call as a result of misinformation" — not 2007's
+    "could well have been influenced"."""
+    texts = [tree.fact("change_possible").help.en]  # type: ignore[union-attr]
+    texts += [o.label.en for o in tree.fact("change_possible").options]  # type: ignore[union-attr]
+    texts.append(tree.node("change_call_21b").script.en)  # type: ignore[union-attr]
+    assert not any("could well have been influenced" in text for text in texts)
+    assert "probable that he made the call as a result of misinformation" in texts[0]
+    assert "probable that he made the call as a result of the misinformation" in " ".join(texts[1:])
+
+
+def test_j4_a_mistaken_call_now_asks_whether_partner_fielded_it(tree: Tree) -> None:
+    """Laws 40B, 75B: the old walk (call_wrong alone) is asked the new fact, never ruled silently."""
+    result = evaluate(tree, {"agreement_evidence": "call_wrong"})
+    assert result.status == "question" and result.question is not None
+    assert result.question.fact == "implicit_agreement"

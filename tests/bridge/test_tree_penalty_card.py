@@ -8,14 +8,25 @@ from typing import Any
 
 import pytest
 
-from bridge.trees import FactError, Tree, evaluate, load_tree
+from bridge.trees import FactError, Leaf, Tree, evaluate, load_tree
 from tests.bridge.leaf_cases import assert_cases_cover_every_leaf, assert_reaches_leaf
 
 TREE_PATH = Path(__file__).resolve().parents[2] / "fixtures" / "trees" / "penalty-card.yaml"
 
 DEFENDER_EXPOSED = {"situation": "card_exposed", "who_exposed": "defender", "how_exposed": "exposed"}
 SINGLE = {**DEFENDER_EXPOSED, "could_have_known_damage": False, "two_or_more": False}
-PARTNER_LEADS = {"situation": "partner_gains_lead", "partner_led_early": False}
+PARTNER_LEADS = {
+    "situation": "partner_gains_lead",
+    "partner_led_early": False,
+    "leader_own_penalty_card": False,
+}
+TWO_PLAYED = {
+    "situation": "card_exposed",
+    "who_exposed": "defender",
+    "how_exposed": "two_played",
+    "could_have_known_damage": False,
+    "two_or_more": False,
+}
 
 
 def outcome(
@@ -24,6 +35,7 @@ def outcome(
     restriction: str | None = "none",
     *,
     adjusted: bool = False,
+    review: bool = False,
     related: str = "none",
 ) -> dict[str, Any]:
     return {
@@ -31,6 +43,7 @@ def outcome(
         "penalty_card": penalty_card,
         "lead_restriction": restriction,
         "adjusted_score": adjusted,
+        "adjustment_review": review,
         "related_tree": related,
     }
 
@@ -82,7 +95,7 @@ CASES = [
     pytest.param(
         "current_trick_68",
         {"situation": "card_exposed", "who_exposed": "defender", "how_exposed": "current_trick_statement"},
-        outcome("68"),
+        outcome("68", review=True),
         "68",
         id="68-cards-shown-about-the-current-trick-are-not-penalty-cards",
     ),
@@ -123,7 +136,11 @@ CASES = [
     ),
     pytest.param(
         "minor_no_lead_restriction_50c",
-        {"situation": "partner_gains_lead", "penalty_cards_held": "one_minor"},
+        {
+            "situation": "partner_gains_lead",
+            "penalty_cards_held": "one_minor",
+            "leader_own_penalty_card": False,
+        },
         outcome("50C", "minor"),
         "50C",
         id="50C-no-lead-restriction-for-a-minor-penalty-card",
@@ -214,6 +231,52 @@ CASES = [
         outcome("51B2", "none", "forbid_suit"),
         "51B2",
         id="51B2-every-suit-forbidden-none-left",
+    ),
+    pytest.param(
+        "two_played_minor_58b2",
+        {**TWO_PLAYED, "card_kind": "inadvertent_small"},
+        outcome("58B", "minor"),
+        "58B",
+        id="58B2-two-small-cards-played-to-a-trick-one-played-one-minor-penalty-card",
+    ),
+    pytest.param(
+        "two_played_major_58b2",
+        {**TWO_PLAYED, "card_kind": "honour"},
+        outcome("58B", "major", "pending"),
+        "58B",
+        id="58B2-the-other-card-is-an-honour-so-major",
+    ),
+    pytest.param(
+        "all_major_50b",
+        {**TWO_PLAYED, "two_or_more": True},
+        outcome("50B", "major", "pending"),
+        "50B",
+        id="50B-two-played-while-a-penalty-card-is-already-on-the-table",
+    ),
+    pytest.param(
+        "leader_own_pc_50d1",
+        {**PARTNER_LEADS, "penalty_cards_held": "one_major", "leader_own_penalty_card": True},
+        outcome("50D1", "major", "pending"),
+        "50D1",
+        id="50D1-the-leader-has-a-penalty-card-of-his-own",
+    ),
+    pytest.param(
+        "leader_own_pc_50d1",
+        {**PARTNER_LEADS, "penalty_cards_held": "several_suits", "leader_own_penalty_card": True},
+        outcome("50D1", "major", "pending"),
+        "51A",
+        id="51A-the-leader-with-his-own-penalty-cards-and-several-of-the-offenders",
+    ),
+    pytest.param(
+        "leader_own_pc_minor_50d1",
+        {
+            "situation": "partner_gains_lead",
+            "penalty_cards_held": "one_minor",
+            "leader_own_penalty_card": True,
+        },
+        outcome("50D1", "minor"),
+        "50D1",
+        id="50D1-offender-has-a-minor-card-the-leader-a-penalty-card-of-his-own",
     ),
     pytest.param(
         "minor_50c",
@@ -326,3 +389,70 @@ def test_a_wrong_value_names_the_fact(tree: Tree) -> None:
     with pytest.raises(FactError) as caught:
         evaluate(tree, {"situation": "card_exposed", "who_exposed": "dummy"})
     assert caught.value.field == "who_exposed"
+
+
+# --- review 2026-12b (issue 27): each test fails on the tree as it stood on main --------------------------------
+
+
+def test_p3_two_cards_played_to_a_trick_are_one_play_and_one_minor_penalty_card(tree: Tree) -> None:
+    """Laws 58B2 and 50B: two small cards played to a trick together — he designates one as played, and only
+    the other is a penalty card, a minor one (50B's own example); no lead restriction on partner."""
+    ruling = evaluate(tree, {**TWO_PLAYED, "card_kind": "inadvertent_small"}).ruling
+    assert ruling is not None
+    assert ruling["penalty_card"] == "minor" and ruling["lead_restriction"] == "none"
+    assert "58B" in ruling.laws and "50B" in ruling.laws
+
+
+def test_p3_the_helps_agree_that_only_the_other_card_is_a_penalty_card(tree: Tree) -> None:
+    """Law 58B2: the two_or_more help no longer says that both cards played to a trick are penalty cards, and
+    the option for dropped or shown cards no longer takes in two cards played to a trick."""
+    two_or_more = tree.fact("two_or_more")
+    assert two_or_more is not None and two_or_more.help is not None
+    assert "both penalty cards (Law 58B" not in two_or_more.help.en
+    assert "answer No" in two_or_more.help.en and "答“否”" in two_or_more.help.zh
+    how = tree.fact("how_exposed")
+    assert how is not None
+    label = how.label("exposed")
+    assert label is not None and "two played at once" not in label.en
+    assert "two_played" in how.values
+    # Two cards dropped (not played) are still both penalty cards: all major (50B).
+    dropped = evaluate(
+        tree, {**DEFENDER_EXPOSED, "could_have_known_damage": False, "two_or_more": True}
+    ).ruling
+    assert dropped is not None and dropped.leaf == "all_major_50b"
+
+
+def test_p6_current_trick_68_reviews_an_adjustment_but_awards_none(tree: Tree) -> None:
+    """Law 16 (via 68): the Director considers an adjustment only if the partner used the information and
+    declarer's side was damaged — adjustment_review, not adjusted_score; 72B1 still awards one."""
+    facts = {"situation": "card_exposed", "who_exposed": "defender", "how_exposed": "current_trick_statement"}
+    ruling = evaluate(tree, facts).ruling
+    assert ruling is not None and ruling["adjusted_score"] is False and ruling["adjustment_review"] is True
+    awarded = evaluate(tree, {**DEFENDER_EXPOSED, "could_have_known_damage": True}).ruling
+    assert awarded is not None and awarded["adjusted_score"] is True
+
+
+def test_p9_no_drafting_note_is_read_to_the_players(tree: Tree) -> None:
+    """Law 50D2 → 49: the partner_led_early_49 script carries no "to be verified" note."""
+    leaf = tree.node("partner_led_early_49")
+    assert isinstance(leaf, Leaf)
+    assert "待核实" not in leaf.script.zh and "verified" not in leaf.script.en.lower()
+
+
+def test_50d1_the_leaders_own_penalty_card_is_asked(tree: Tree) -> None:
+    """Law 50D1: whether the defender now on lead holds a penalty card of his own changes what he must lead,
+    so a walk that stopped at declarer's choice before now asks it first."""
+    facts = {"situation": "partner_gains_lead", "penalty_cards_held": "one_major", "partner_led_early": False}
+    result = evaluate(tree, facts)
+    assert result.question is not None and result.question.fact == "leader_own_penalty_card"
+    minor = evaluate(tree, {"situation": "partner_gains_lead", "penalty_cards_held": "one_minor"})
+    assert minor.question is not None and minor.question.fact == "leader_own_penalty_card"
+
+
+def test_information_from_a_penalty_card_is_in_help_and_marked_unverified(tree: Tree) -> None:
+    """Law 50D1 (CCBA): the obligation is authorised, other information unauthorised; the 1998 WBFLC refinement
+    (possession unauthorised) is not verified here, so it is in a help text marked 待核实, not in a leaf."""
+    held = tree.fact("penalty_cards_held")
+    assert held is not None and held.help is not None
+    assert "待核实" in held.help.zh and "To be verified" in held.help.en
+    assert all("1998" not in leaf.script.en for leaf in tree.leaves)

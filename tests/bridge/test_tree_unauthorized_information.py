@@ -18,9 +18,20 @@ PARTNER_INFRACTION = {**PARTNER, "demonstrably_suggested": True, "logical_altern
 WITHDRAWN = {"information_source": "withdrawn_action", "withdrawn_receiver": "offending"}
 WITHDRAWN_INFRACTION = {**WITHDRAWN, "demonstrably_suggested": True, "logical_alternative": True}
 MANNER = {"information_source": "opponent_manner", "misled_and_damaged": True, "bridge_reason": False}
+OTHER_BEFORE = {"information_source": "other_source", "other_stage": "before_play"}
+OTHER_AFTER = {"information_source": "other_source", "other_stage": "after_play"}
 
 
-def outcome(rule: str, infraction: bool | None, action: str, adjustment: str) -> dict[str, Any]:
+def outcome(
+    rule: str,
+    infraction: bool | None,
+    action: str,
+    adjustment: str,
+    *,
+    review: bool | None = None,
+    penalty: bool | None = None,
+    error: bool | None = None,
+) -> dict[str, Any]:
     adjusted = {"none": False, "review_after_play": None}.get(
         adjustment, True
     )  # DESIGN.md §4's adjusted_score
@@ -30,6 +41,10 @@ def outcome(rule: str, infraction: bool | None, action: str, adjustment: str) ->
         "table_action": action,
         "adjusted_score": adjusted,
         "adjustment": adjustment,
+        # The shared convention: "the Director considers an adjustment if …" is its own field (issue 27).
+        "adjustment_review": (adjustment == "review_after_play") if review is None else review,
+        "procedural_penalty_option": penalty,
+        "director_error_adjustment": error,
     }
 
 
@@ -66,7 +81,7 @@ CASES = [
     pytest.param(
         "partner_no_damage",
         {**PARTNER_INFRACTION, "damaged": False},
-        outcome("73C", True, "none", "none"),
+        outcome("73C", True, "none", "none", penalty=True),
         id="73C-infraction-without-damage",
     ),
     # Law 73F + 12C2: assigned adjusted score for both sides.
@@ -124,31 +139,48 @@ CASES = [
     # Law 16B: information from other sources — the Director's three remedies, or play on.
     pytest.param(
         "other_play_normally",
-        {"information_source": "other_source", "interferes_with_play": False},
-        outcome("16B", False, "continue_play", "none"),
+        {"information_source": "other_source", "other_stage": "before_play", "interferes_with_play": False},
+        # The Director's own judgement at the table: reviewed after play, 82C if it proves wrong.
+        outcome("16B", False, "continue_play", "none", review=True, error=True),
         id="16B-immaterial",
     ),
     pytest.param(
         "other_rearrange_seats",
-        {"information_source": "other_source", "interferes_with_play": True, "remedy_16b": "rearrange_seats"},
+        {**OTHER_BEFORE, "interferes_with_play": True, "remedy_16b": "rearrange_seats"},
         outcome("16B", False, "rearrange_seats", "none"),
         id="16B-rearrange-seats",
     ),
     pytest.param(
         "other_substitute",
-        {"information_source": "other_source", "interferes_with_play": True, "remedy_16b": "substitute"},
+        {**OTHER_BEFORE, "interferes_with_play": True, "remedy_16b": "substitute"},
         outcome("16B", False, "substitute", "none"),
         id="16B-substitute",
     ),
     pytest.param(
         "other_artificial",
-        {
-            "information_source": "other_source",
-            "interferes_with_play": True,
-            "remedy_16b": "artificial_score",
-        },
-        outcome("16B", False, "cancel_board", "artificial"),
+        {**OTHER_BEFORE, "interferes_with_play": True, "remedy_16b": "artificial_score"},
+        outcome("16B", False, "cancel_board", "artificial", penalty=True),
         id="16B-artificial-score-12C1",
+    ),
+    # J12 — Law 16B information that came to light only after the board was played: no 16B remedy is left;
+    # the Director adjusts (12A1 + 12C2), or awards an artificial score when no normal result can stand (12A2, 12C1).
+    pytest.param(
+        "other_after_play_stands",
+        {**OTHER_AFTER, "after_play_effect": "could_not_affect"},
+        outcome("16B", None, "none", "none"),
+        id="16B-after-play-no-effect",
+    ),
+    pytest.param(
+        "other_after_play_assigned",
+        {**OTHER_AFTER, "after_play_effect": "assigned"},
+        outcome("16B", True, "none", "assigned", penalty=True),
+        id="16B-after-play-12A1-12C2",
+    ),
+    pytest.param(
+        "other_after_play_artificial",
+        {**OTHER_AFTER, "after_play_effect": "artificial"},
+        outcome("16B", None, "none", "artificial", penalty=True),
+        id="16B-after-play-12C1",
     ),
     # Law 73D/73F: an opponent's remark, manner or tempo.
     pytest.param(
@@ -172,7 +204,7 @@ CASES = [
     pytest.param(
         "manner_assigned",
         {**MANNER, "could_have_known": True, "nos_irrational": False},
-        outcome("73F", True, "none", "assigned"),
+        outcome("73F", True, "none", "assigned", penalty=True),
         id="73F-misled-12C2",
     ),
     pytest.param(
@@ -284,3 +316,37 @@ def test_a_wrong_fact_value_names_the_fact(tree: Tree) -> None:
     with pytest.raises(FactError) as caught:
         evaluate(tree, {"information_source": "partner", "stage": "yesterday"})
     assert caught.value.field == "stage"
+
+
+def test_j12_information_found_after_play_asks_when_before_any_16b_remedy(tree: Tree) -> None:
+    """Law 16B's remedies are for information reported before the board is played; a walk that used to reach a
+    16B remedy without saying when now gets the question, never a silent ruling."""
+    result = evaluate(tree, {"information_source": "other_source", "interferes_with_play": False})
+    assert result.status == "question" and result.question is not None
+    assert result.question.fact == "other_stage"
+    leaf = tree.node("other_after_play_assigned")
+    assert {"16B", "12A1", "12C2"} <= set(leaf.laws)  # type: ignore[union-attr]
+
+
+def test_j9_the_partner_option_names_explanations_and_alerts(tree: Tree) -> None:
+    """Law 16A: a reply to a question — partner's explanation, alert or failure to alert — is information from
+    partner (the commonest UI after a bidding misunderstanding)."""
+    fact = tree.fact("information_source")
+    option = next(o for o in fact.options if o.value == "partner")  # type: ignore[union-attr]
+    assert "explanation, alert or failure to alert" in option.label.en
+    assert "解释、提醒或未提醒" in option.label.zh
+
+
+def test_j8_the_leaves_cite_the_73f_limb_they_apply(tree: Tree) -> None:
+    """1997 73F1 (illegal information from partner) and 73F2 (misled by an opponent) are cited apart."""
+    for leaf in ("partner_no_damage", "partner_assigned", "partner_assigned_offending_side"):
+        laws = tree.node(leaf).laws  # type: ignore[union-attr]
+        assert "73F1" in laws and "73F2" not in laws and "73F" not in laws, leaf
+    for leaf in (
+        "manner_not_misled",
+        "manner_could_not_know",
+        "manner_assigned",
+        "manner_assigned_offending_side",
+    ):
+        laws = tree.node(leaf).laws  # type: ignore[union-attr]
+        assert "73F2" in laws and "73F1" not in laws and "73F" not in laws, leaf

@@ -64,6 +64,7 @@ NEUTRAL: dict[str, dict[str, object]] = {
         "induced_by_opponent": False,
         "correct_leader_led": False,
         "wrong_defender_played": False,
+        "correct_leader_face_down": False,  # issue 27 (G4, Law 41A): v1 had no face-down lead on the table
     },
     "insufficient-bid": {
         "inadvertent_corrected_at_once": False,

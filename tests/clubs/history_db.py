@@ -1,5 +1,5 @@
 """Run in a subprocess by test_history.py against a scratch database named by DATABASE_URL (SQLite or PostgreSQL):
-the history's triggers through the migrations — installed at the head, gone when clubs 0006 is unapplied, back
+the history's triggers through the migrations — installed at the head, gone when clubs 0007 is unapplied, back
 when it is applied again — and a flush and a club's erasure still work. Prints what it saw as JSON."""
 
 import json
@@ -40,7 +40,7 @@ def main() -> dict:
     seen["delete_refused"] = refused(lambda: revisions.delete())
     seen["revisions"] = revisions.count()
 
-    call_command("migrate", "clubs", "0005", verbosity=0, interactive=False)
+    call_command("migrate", "clubs", "0006", verbosity=0, interactive=False)
     seen["installed_after_unapply"] = history.installed(connection)
     call_command("migrate", verbosity=0, interactive=False)
     seen["installed_after_reapply"] = history.installed(connection)

@@ -8,6 +8,7 @@ import pytest
 from clubs import selectors
 from clubs.errors import RecordError
 from clubs.models import RulingRecord, Status
+from rulings.trees import trees
 
 pytestmark = [pytest.mark.log, pytest.mark.django_db]
 
@@ -18,6 +19,7 @@ WALKS = {
     ),
     "change-of-call": (
         {
+            "change_before_lho_called": True,
             "inadvertent_corrected_at_once": False,
             "lho_response": "does_not_accept",
             "first_call_legal": True,
@@ -46,7 +48,8 @@ def test_a_final_record_keeps_the_trees_ruling(make_record, slug):
     facts, expected = WALKS[slug]
     record = make_record(irregularity=slug, facts=facts, status=Status.FINAL)
     assert {name: record.outcome[name] for name in expected} == expected
-    assert record.tree_version == 1 and record.edition == "ccba-1999"
+    # The tree's version at the time (issue 27 raised call-out-of-rotation and change-of-call to 2).
+    assert record.tree_version == trees()[slug].version and record.edition == "ccba-1999"
     assert expected["rule"] in record.laws
 
 

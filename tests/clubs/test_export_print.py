@@ -145,3 +145,45 @@ def test_the_english_record_page_has_no_chinese_label(client, club, make_record,
         left = [run for run in chinese_runs(page) if not any(text and text in run for text in typed)]
         assert left == [], left
     assert "Laws applied: " in html or "Laws applied" not in html
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_csv_rows_read_from_values_say_what_the_records_say(club, make_record, director, chief, language):
+    """Issue 32: the export reads values, not models, and translates its words once — every cell still says what
+    the record says (its own properties and labels are the oracle), in the reader's language."""
+    from clubs import exports, labels, selectors
+    from clubs.models import RulingRecord
+
+    chief.first_name, chief.last_name = "明", "李"
+    chief.save()
+    make_record(
+        adjustment={"method": "artificial", "form": "pairs", "fault": {"NS": "direct", "EW": "none"}},
+        status=Status.FINAL,
+        board=23,
+    )
+    appealed = make_record(status=Status.FINAL, board=1, by=chief)
+    services.appeal_lodge(record=appealed, by=chief, appellant="东西 王五")
+    make_record(irregularity="other", facts={}, laws=["16A"], board=16, notes="-1")
+    with translation.override(language):
+        text = "".join(exports.csv_stream(exports.csv_records(selectors.ruling_list(club=club))))
+        header, *rows = list(csv.reader(io.StringIO(text[1:])))
+        records = {
+            r.number: r for r in RulingRecord.objects.filter(club=club).select_related("director", "appeal")
+        }
+        assert len(rows) == 3
+        for row in rows:
+            cell = dict(zip([key for key, _label in exports.COLUMNS], row, strict=True))
+            record = records[int(cell["number"])]
+            sides = exports.record_adjustment_sides(record)
+            appeal = record.appeal_or_none
+            assert cell["dealer"] == labels.seat_label(record.dealer)
+            assert cell["vulnerability"] == labels.vulnerability_label(record.vulnerability)
+            assert cell["director"] == labels.person_name(record.director)
+            assert cell["status"] == record.get_status_display()
+            assert cell["rule"] == (record.outcome or {}).get("rule", "")
+            assert cell["laws"] == " ".join(record.laws)
+            assert (cell["adjustment_ns"], cell["adjustment_ew"]) == (sides["NS"], sides["EW"])
+            expected_appeal = f"{appeal.appellant} ({appeal.get_decision_display()})" if appeal else ""
+            assert cell["appeal"] == expected_appeal
+            assert cell["notes"] == exports.csv_text(record.notes)
+    assert "李" in text  # the chief's full name

@@ -1,5 +1,5 @@
 """L9 (security review): the ruling history is append-only in the database, not only in Python — triggers refuse
-UPDATE and DELETE of revisions on SQLite and PostgreSQL (clubs.history, migration clubs 0006), whoever writes;
+UPDATE and DELETE of revisions on SQLite and PostgreSQL (clubs.history, migration clubs 0007), whoever writes;
 a revision goes only with its record (clubs.history.club_log_erase), and a test database's flush still works."""
 
 import json

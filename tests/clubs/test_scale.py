@@ -92,6 +92,74 @@ def test_an_edit_and_a_new_record_are_found_at_once(club, make_record, director)
     assert found(club, "新的说明") == [1]
 
 
+SHORT_TEXTS = [
+    "北家叫牌前明显停顿，南家随后加倍",
+    "Declarer claimed; 东家 disputed the CLAIM",
+    "明手打出红心A（第9墩）后发现藏牌",
+    "a_b 100% 迟疑",
+    "第9墩",
+    "",
+]
+
+
+def test_one_and_two_characters_find_exactly_what_a_scan_finds(club, other_club, make_record, outsider):
+    """Issue 32: a query of one or two characters (藏牌, 明手, 9墩) is answered from the gram index; what it
+    finds is exactly the records whose texts hold it (case-insensitive in ASCII), this club's only."""
+    for text in SHORT_TEXTS:
+        make_record(notes=text)
+    services.ruling_create(
+        club=other_club,
+        by=outsider,
+        event="藏牌 明手",
+        date=datetime.date(2026, 3, 1),
+        board=1,
+        irregularity="other",
+    )
+    texts = {
+        # The filter also finds the director by his username.
+        record.number: " ".join(
+            [*(getattr(record, c) for c in fulltext.TEXT_COLUMNS), record.director.username]
+        ).lower()
+        for record in RulingRecord.objects.filter(club=club).select_related("director")
+    }
+    queries = {text[i : i + n] for text in SHORT_TEXTS for n in (1, 2) for i in range(len(text) - n + 1)}
+    queries |= {"cl", "CL", "Cl", "藏", "牌藏", "无字"}
+    for query in sorted(queries):
+        if query != query.strip() or any(c.isdigit() for c in query):
+            continue  # the filter strips blanks; a number also finds boards, record numbers and directors
+        expected = sorted(number for number, text in texts.items() if query.lower() in text)
+        assert found(club, query) == expected, query
+
+
+def test_a_two_character_query_follows_edits_by_the_services_and_by_raw_sql(club, make_record, director):
+    record = make_record(notes="东家迟疑")
+    make_record(notes="明手越权")
+    assert found(club, "迟疑") == [1]
+    services.ruling_update(record=record, expected_version=1, by=director, changes={"notes": "西家停顿"})
+    assert found(club, "迟疑") == []
+    assert found(club, "停顿") == [1]
+    assert found(club, "停") == [1]
+    with connection.cursor() as cursor:  # any writer (an import, a console): the database keeps the index
+        cursor.execute(
+            f"UPDATE {RulingRecord._meta.db_table} SET notes = %s WHERE id = %s", ["明手", record.pk]
+        )
+    assert found(club, "停顿") == []
+    assert found(club, "明手") == [1, 2]
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's FTS5 table and its triggers")
+def test_sqlite_gram_index_is_rebuilt_when_a_table_rebuild_dropped_its_triggers(club, make_record):
+    make_record(notes="藏牌一")
+    with connection.cursor() as cursor:
+        for name in fulltext.SQLITE_GRAM_TRIGGERS:
+            cursor.execute(f"DROP TRIGGER {name}")
+    make_record(notes="藏牌二")
+    assert found(club, "藏牌") == [1]  # out of step …
+    assert fulltext.ensure(connection) is True  # … until migrate's post_migrate hook rebuilds it
+    assert found(club, "藏牌") == [1, 2]
+    assert fulltext.ensure(connection) is False
+
+
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's FTS5 table and its triggers")
 def test_sqlite_fulltext_is_rebuilt_when_a_table_rebuild_dropped_its_triggers(club, make_record):
     make_record(notes="第一条记录")
@@ -136,6 +204,53 @@ def test_next_links_walk_the_whole_log_in_order(api, club, make_record):
     by_offset = api.get(f"/api/clubs/{club.pk}/rulings/", {"limit": 4, "offset": 4}).json()
     assert [row["number"] for row in by_offset["results"]] == expected[4:8]
     assert by_offset["next"].endswith(f"after={expected[7]}")
+
+
+def test_the_html_list_walks_the_log_by_keyset_both_ways(client, director, club, make_record, monkeypatch):
+    """Issue 32: the HTML list pages as the API does — next and previous links by record number, no OFFSET — so
+    its last page costs what its first does; the filters ride along."""
+    from clubs.views import review
+
+    monkeypatch.setattr(review, "PAGE_SIZE", 4)
+    make_many(make_record, 11)
+    expected = numbers(RulingRecord.objects.filter(club=club).order_by("-date", "-number"))
+    client.force_login(director)
+    url = f"/clubs/{club.pk}/rulings/"
+    pages, seen, query = [], [], {"irregularity": "insufficient-bid"}
+    params = dict(query)
+    while True:
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url, params)
+        assert response.status_code == 200
+        assert not any("OFFSET" in q["sql"].upper() for q in queries), "a keyset page reads no OFFSET"
+        page = response.context["page"]
+        assert page.total == 11
+        pages.append(page)
+        seen += numbers(page.records)
+        if page.after is None:
+            break
+        assert f"after={page.after}" in response.content.decode()
+        params = {**query, "after": page.after}
+    assert seen == expected and len(pages) == 3
+    back = []
+    params = {**query, "before": pages[-1].records[0].number}
+    while True:
+        page = client.get(url, params).context["page"]
+        back = numbers(page.records) + back
+        if page.before is None:
+            break
+        params = {**query, "before": page.before}
+    assert back == expected[:8]
+
+
+@pytest.mark.parametrize(
+    "params", [{"after": "9" * 5000}, {"after": "x"}, {"before": "999"}, {"after": 1, "before": 2}]
+)
+def test_a_bad_page_link_is_400_and_says_so(client, director, club, record, params):
+    client.force_login(director)
+    response = client.get(f"/clubs/{club.pk}/rulings/", params)
+    assert response.status_code == 400
+    assert "翻页参数" in response.content.decode()
 
 
 def test_after_keeps_the_filters(api, club, make_record, director2):
@@ -371,6 +486,16 @@ def test_the_text_filter_is_read_from_the_fulltext_index(planned):
     assert len(found(planned, "备注8号")) == 60
 
 
+@pytest.mark.parametrize("text", ["停顿", "罕", "8号"])
+def test_one_and_two_character_filters_are_read_from_the_gram_index(planned, text):
+    """Issue 32: the common Chinese query of one or two characters is looked up, not a scan of the club."""
+    plan_text = plan(selectors.ruling_list(club=planned, filters=RulingFilters(text=text))[:50])
+    expected = fulltext.PG_GRAM_INDEX if connection.vendor == "postgresql" else fulltext.GRAM_TABLE
+    assert expected in plan_text, plan_text
+    assert f"SCAN {RulingRecord._meta.db_table}" not in plan_text, plan_text
+    assert "Seq Scan on" not in plan_text, plan_text
+
+
 def test_a_keyset_page_is_a_range_of_the_order_index(planned):
     records = selectors.ruling_list(club=planned)
     after = records[2000]
@@ -401,3 +526,27 @@ def test_admin_change_list_searches_by_the_fulltext_index_and_filters_by_known_c
     response = client.get(url, {"irregularity": "other"})
     assert [r.number for r in response.context["cl"].result_list] == [2]
     assert response.context["cl"].show_full_result_count is False
+
+
+@pytest.mark.parametrize("url", ["/admin/clubs/rulingrevision/", "/admin/clubs/rulingrecord/"])
+def test_admin_change_lists_of_a_big_table_count_nothing(client, club, make_record, monkeypatch, url):
+    """Issue 32: an unfiltered change list of a big table reads an estimate (the largest id on SQLite, the
+    planner's on PostgreSQL), not COUNT(*) over every row: flat from 1k to 100k records."""
+    from django.contrib.auth import get_user_model
+
+    from clubs import admin as clubs_admin
+
+    for _k in range(4):
+        make_record(notes="计数")
+    monkeypatch.setattr(clubs_admin, "EXACT_COUNT_BELOW", 2)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+    admin_user = get_user_model().objects.create_superuser("root", "root@example.com", "pw-for-admin-1")
+    client.force_login(admin_user)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    assert not any("COUNT(" in q["sql"].upper() for q in queries), [q["sql"] for q in queries]
+    if connection.vendor == "sqlite":
+        assert response.context["cl"].result_count == 4

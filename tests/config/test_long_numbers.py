@@ -43,6 +43,7 @@ ASSIGNED = {
 }
 ADJUSTED = {
     "method": "weighted",
+    "appeals_committee": True,  # Law 12C3: weighted scores are the committee's
     "vulnerability": "None",
     "outcomes": [{"contract": "4S", "declarer": "N", "tricks": 10, "weight": 1}],
     "other_table_score_ns": 420,
@@ -102,6 +103,7 @@ def test_a_bare_json_number_too_long_is_400_naming_the_field(path, good, where, 
     ],
 )
 def test_a_number_too_long_as_text_is_400_naming_the_field(path, good, where, field):
+    assert Client().post(path, data=good, content_type="application/json").status_code == 200  # good as given
     value = LONG + "S" if where[-1] == "contract" else LONG
     response = Client().post(path, data=_set(good, where, value), content_type="application/json")
     body = api_error(response)

@@ -51,6 +51,8 @@ def test_gunicorn_defaults(monkeypatch):
     assert conf["workers"] == min(2 * multiprocessing.cpu_count() + 1, 9)
     assert conf["preload_app"] is False and conf["accesslog"] == "-" and conf["timeout"] == 30
     assert conf["control_socket_disable"] is True  # two servers on one host would share one socket path
+    # A sync worker is killed mid-download at the timeout (issue 32): gthread keeps beating while it streams.
+    assert conf["worker_class"] == "gthread" and conf["threads"] == 1
 
 
 def test_gunicorn_from_the_environment(monkeypatch):

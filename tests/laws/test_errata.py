@@ -48,6 +48,7 @@ def test_13c_a_board_found_after_play_with_a_wrong_count_is_cancelled():
     assert re.search(r"结果.{0,4}(一律|必须)?取消", text), text
     assert "人为调整分" in text
     assert "能否保留" not in text and "决定该副牌的结果" not in text  # the Director may not keep the result
+    assert "本桌打出的结果" in text  # S1 (review 2026-12b): it is the result obtained at the table that goes
     assert "第90条" in text
 
 

@@ -89,7 +89,7 @@ def builder_cases(seed: int = 1997, count: int = 400) -> list[object]:
                 for _ in range(rng.randint(1, 33))
             ]
         cases.append(request)
-    return cases + bad_builder_cases()
+    return cases + bad_builder_cases() + issue_27_cases()
 
 
 GOOD = {"vulnerability": "None", "offending_side": "EW", "results": [{"contract": "3NT", "declarer": "N", "tricks": 9,
@@ -223,3 +223,84 @@ def poll_cases(seed: int = 16, count: int = 120) -> list[object]:
         {"action": "4S", "calls": [{"call": "Pass", "chose": 3}]},
         {"action": "4S", "calls": [{"call": "4S"}, {"call": "Pass", "considered": 2}]},
     ]
+
+
+def issue_27_cases() -> list[object]:
+    """Issue 27's builder requests (J1 no damage, J5 the NOS's own row, J10 the Director's 12C3, J11 the sides
+    weighted apart, J13 the knockout flag), good and bad, against each comparison."""
+    rows = [
+        {"contract": "4H", "declarer": "S", "tricks": 10, "likely": True, "at_all_probable": True},
+        {"contract": "4H", "declarer": "S", "tricks": 9, "likely": False, "at_all_probable": True},
+    ]
+
+    def own(contract: str, declarer: str, tricks: int, **extra: object) -> dict[str, object]:
+        return {
+            "contract": contract,
+            "declarer": declarer,
+            "tricks": tricks,
+            "role": "non_offending",
+            **extra,
+        }
+
+    def weighted(weights: list[float], offending: list[float] | None = None) -> list[dict[str, object]]:
+        out = []
+        for index, row in enumerate(rows):
+            out.append({**row, "weight": weights[index]})
+            if offending is not None:
+                out[-1]["weight_offending"] = offending[index]
+        return out
+
+    cases: list[object] = []
+    table = {"contract": "4SX", "declarer": "W", "tricks": 9}
+    for comparison in (
+        {"other_table_score_ns": 170},
+        {"other_table_score_ns": -620, "knockout": True},
+        {"field_scores_ns": [-100, 620, 170, 100, -620, 650]},
+        {},
+    ):
+        base = {"board": 5, "offending_side": "EW", "results": rows, "table_result": table, **comparison}
+        cases += [
+            {**base, "knockout": True},
+            {**base, "knockout": 1},
+            {**base, "results": [*rows, own("3H", "S", 10)]},
+            {**base, "results": [*rows, own("4H", "S", 8)]},
+            {**base, "results": [*rows, own("4H", "S", 11)]},
+            {**base, "results": [*rows, own("3H", "S", 10, likely=True)]},
+            {**base, "results": [*rows, own("3H", "S", 10), own("2H", "S", 9)]},
+            {**base, "results": [*rows, {**own("3H", "S", 10), "role": "both"}]},
+            {**base, "non_offending_keeps_table_result": True, "results": [*rows, own("3H", "S", 10)]},
+            {**base, "appeals_committee": True, "results": weighted([0.6, 0.4])},
+            {**base, "appeals_committee": True, "results": weighted([0.6, 0.4], [0.8, 0.2])},
+            {**base, "appeals_committee": True, "results": weighted([0.6, 0.4], [0.8, 0.1])},
+            {
+                **base,
+                "appeals_committee": True,
+                "offending_keeps_12c2": True,
+                "results": weighted([0.6, 0.4]),
+            },
+            {**base, "appeals_committee": True, "offending_keeps_12c2": True, "results": rows},
+            {
+                **base,
+                "appeals_committee": True,
+                "offending_keeps_12c2": True,
+                "results": weighted([0.6, 0.4], [0.5, 0.5]),
+            },
+            {**base, "director_12c3": True, "results": weighted([0.6, 0.4])},
+            {**base, "director_12c3": "yes"},
+            {
+                **base,
+                "offending_side": "NS",
+                "appeals_committee": True,
+                "results": weighted([0.3, 0.7], [0.1, 0.9]),
+            },
+            {**base, "offending_side": "NS", "results": [*rows, own("1NT", "N", 7)]},
+            # J1: no damage (4♥ by S making is no better for NS than 6♥ by S making at the table).
+            {**base, "table_result": {"contract": "6H", "declarer": "S", "tricks": 12}},
+            {
+                **base,
+                "table_result": {"contract": "6H", "declarer": "S", "tricks": 12},
+                "appeals_committee": True,
+                "results": weighted([0.6, 0.4]),
+            },
+        ]
+    return cases

@@ -238,7 +238,7 @@ def test_a_trainee_cannot_save(client):
     ("slug", "facts", "rule"),
     [
         ("unauthorized-information", {k.removeprefix("fact."): v for k, v in UI_FACTS.items()}, "73F"),
-        ("misinformation", {"agreement_evidence": "call_wrong"}, "75D"),
+        ("misinformation", {"agreement_evidence": "call_wrong", "implicit_agreement": "false"}, "75D"),
     ],
 )
 def test_the_club_log_takes_the_judgement_trees_like_any_tree(client, director, slug, facts, rule):
@@ -257,3 +257,94 @@ def test_the_club_log_takes_the_judgement_trees_like_any_tree(client, director, 
     assert detail.status_code == 200
     listing = client.get(f"/clubs/{club.pk}/rulings/", {"irregularity": slug})
     assert listing.status_code == 200 and "复盘" in listing.content.decode()
+
+
+def test_j1_builder_page_says_there_is_no_damage(client):
+    # Laws 16A2, 40C, 12C2: CASE_1 with a table result of 4♠ by N making 10 (NS +620 vulnerable) — the best likely
+    # result (4♥ by S, +620) is no better: the table result stands.
+    post = {**CASE_1, "t_level": "4", "t_strain": "S", "t_dbl": "", "t_declarer": "N", "t_tricks": "10"}
+    html = client.post("/tools/assigned/", post).content.decode()
+    assert 'data-cell="damage"' in html and "没有损害" in html
+
+
+def test_j14_the_forms_offer_as_many_rows_as_the_engine_takes(client):
+    """The builder takes 12 possible results (Law 12C2 lists) and the poll 8 calls: the form offers them all."""
+    from bridge.assigned_builder import MAX_RESULTS
+    from bridge.poll import MAX_POLL_CALLS
+    from rulings import judgement
+
+    assert (judgement.BUILDER_ROWS, judgement.POLL_ROWS) == (MAX_RESULTS, MAX_POLL_CALLS) == (12, 8)
+    html = client.get("/rulings/unauthorized-information/form/").content.decode()
+    assert f'name="r{MAX_RESULTS - 1}_level"' in html and f'name="p{MAX_POLL_CALLS - 1}_call"' in html
+    assert 'name="r0_level"' in client.get("/tools/assigned/").content.decode()
+    post = {**CASE_1, "r11_level": "3", "r11_strain": "NT", "r11_declarer": "N", "r11_tricks": "9"}
+    post["r11_probable"] = "on"
+    assert len(judgement.builder_request(post)["results"]) == 3
+
+
+def test_j7e_the_misinformation_poll_asks_what_they_would_call_with_the_correct_explanation(client):
+    """Laws 21B, 40C: an MI poll gives the correct explanation and asks for the call; the UI poll's wording
+    ("without the unauthorised information") is for Law 16A."""
+    mi = client.get("/rulings/misinformation/form/").content.decode()
+    assert 'data-poll-question="misinformation"' in mi and "得到正确的解释，你会怎么叫" in mi
+    assert "不含非法信息" not in mi
+    ui = client.get("/rulings/unauthorized-information/form/").content.decode()
+    assert 'data-poll-question="unauthorized-information"' in ui and "不含非法信息" in ui
+
+
+def test_j5_j13_the_builder_form_takes_the_own_row_and_the_knockout(client):
+    """J5 (WBF Code of Practice): the NOS's own result row; J13 (Law 86B): the knockout average only when asked."""
+    from rulings import judgement
+
+    html = client.get("/tools/assigned/").content.decode()
+    assert 'name="n_level"' in html and 'name="knockout"' in html and 'name="offending_keeps_12c2"' in html
+    assert 'name="director_12c3"' not in html  # the zone has not permitted the Director to apply 12C3
+    post = {**CASE_1, "n_level": "3", "n_strain": "H", "n_declarer": "S", "n_tricks": "10", "knockout": "on"}
+    request = judgement.builder_request(post)
+    assert request["results"][-1] == {
+        "contract": "3H",
+        "declarer": "S",
+        "tricks": 10,
+        "role": "non_offending",
+    }
+    assert request["knockout"] is True
+    html = client.post("/tools/assigned/", post).content.decode()
+    assert "非违规方自己行动后的结果" in html and 'data-cell="knockout"' in html
+    html = client.post("/tools/assigned/", CASE_1).content.decode()
+    assert 'data-cell="knockout"' not in html
+
+
+def test_j10_the_director_s_12c3_box_appears_where_the_zone_permits_it(client, settings):
+    settings.ZONE_PERMITS_DIRECTOR_12C3 = True
+    assert 'name="director_12c3"' in client.get("/tools/assigned/").content.decode()
+    post = {**CASE_1, "director_12c3": "on", "r0_weight": "60", "r1_weight": "40"}
+    html = client.post("/tools/assigned/", post).content.decode()
+    assert 'data-cell="equity"' in html and "由裁判加权" in html
+
+
+def test_j1_j7e_the_english_pages_say_it_in_english(client):
+    """The no-damage note (16A2, 40C, 12C2), the MI poll question (21B, 40C) and the new builder fields in English."""
+    client.cookies["django_language"] = "en"
+    try:
+        post = {**CASE_1, "t_level": "4", "t_strain": "S", "t_dbl": "", "t_declarer": "N", "t_tricks": "10"}
+        html = client.post("/tools/assigned/", post).content.decode()
+        assert "No damage" in html and "table result stands" in html
+        assert "knockout match" in html and "own result" in html
+        mi = client.get("/rulings/misinformation/form/").content.decode()
+        assert "With the correct explanation, what would you have called?" in mi
+    finally:
+        del client.cookies["django_language"]
+
+
+def test_j7e_the_misinformation_poll_reading_speaks_of_the_correct_explanation(client):
+    mi = client.get("/rulings/misinformation/form/").content.decode()
+    assert "得到正确解释时" in mi and "是否构成合乎逻辑的选择" not in mi
+    assert "是否构成合乎逻辑的选择" in client.get("/rulings/unauthorized-information/form/").content.decode()
+    client.cookies["django_language"] = "en"
+    try:
+        assert (
+            "With the correct explanation, every peer"
+            in client.get("/rulings/misinformation/form/").content.decode()
+        )
+    finally:
+        del client.cookies["django_language"]

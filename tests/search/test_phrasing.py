@@ -103,3 +103,41 @@ def test_the_go_to_box_reads_chinese_numerals(client, query, url):
 def test_the_go_to_box_still_refuses_what_is_not_a_law(client):
     assert client.get("/laws/go/", {"q": "第一百条"}).status_code == 404
     assert client.get("/laws/go/", {"q": "违反一条规定"}).status_code == 404
+
+
+# The words directors use at the table (tablet review 2026-12b, problem 6): each reaches its tree first and the law
+# it is ruled under among the first results. 罚牌 is a common slip for 罚张; 长考/想了很久/BIT/停顿 name a hesitation.
+DIRECTORS_WORDS = [
+    ("长考", "unauthorized-information", 16),
+    ("想了很久", "unauthorized-information", 16),
+    ("同伴想了很久才不叫", "unauthorized-information", 16),
+    ("BIT", "unauthorized-information", 16),
+    ("停顿", "unauthorized-information", 16),
+    ("长考后加倍", "unauthorized-information", 73),  # 73C: partner's hesitation; the double itself is Law 19
+    ("罚牌", "penalty-card", 50),
+    ("大罚牌", "penalty-card", 50),
+    ("藏牌", "revoke", 64),
+    ("首攻错误", "lead-out-of-turn", 54),
+]
+
+
+@pytest.mark.parametrize(("query", "slug", "law"), DIRECTORS_WORDS)
+def test_the_words_directors_use_reach_the_tree_and_the_law(query, slug, law):
+    result = search(query, limit=8)
+    assert result.trees and result.trees[0].slug == slug, (query, [t.slug for t in result.trees])
+    assert law in [hit.law for hit in result.hits], (query, [hit.law for hit in result.hits])
+
+
+# Issue 27 (J3, J4, J12): the new judgement paths are reached by the words a director would type.
+JUDGEMENT_WORDS = [
+    ("心理叫", "misinformation", 40),
+    ("隐含协议", "misinformation", 75),
+    ("听到别桌的结果", "unauthorized-information", 16),
+]
+
+
+@pytest.mark.parametrize(("query", "slug", "law"), JUDGEMENT_WORDS)
+def test_the_new_judgement_paths_are_found_by_their_words(query, slug, law):
+    result = search(query, limit=8)
+    assert result.trees and result.trees[0].slug == slug, (query, [t.slug for t in result.trees])
+    assert law in [hit.law for hit in result.hits], (query, [hit.law for hit in result.hits])

@@ -18,7 +18,7 @@ def history_uninstall(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("clubs", "0005_log_counts"),
+        ("clubs", "0006_log_grams"),
     ]
 
     operations = [
