@@ -21,6 +21,7 @@ from typing import Any
 
 from . import messages, tables
 from .errors import CardError, ContractError, SeatError, StrainError, VulnerabilityError
+from .inputs import read_whole
 
 __all__ = ["Card", "Contract", "Doubling", "Hand", "Rank", "Seat", "Side", "Strain", "Vulnerability"]
 
@@ -331,8 +332,8 @@ class Contract:
         match = _LEVEL_AND_REST.match(text)
         if match is None:
             raise ContractError(messages.CONTRACT_UNREADABLE, field, value=value)
-        level = int(match[1])
-        if not MIN_LEVEL <= level <= MAX_LEVEL:
+        level = read_whole(match[1])  # None: more digits than any number is read with (security review N1)
+        if level is None or not MIN_LEVEL <= level <= MAX_LEVEL:
             raise ContractError(messages.CONTRACT_LEVEL_RANGE_IN, field, level=match[1], value=value)
         rest, doubled = match[2], Doubling.UNDOUBLED
         for suffix, doubling in _DOUBLING_SUFFIXES:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
+from .tables import ECHO_CHARACTERS
+
 
 @dataclass(frozen=True)
 class Message:
@@ -24,7 +26,18 @@ class Message:
 
     def format(self, language: str, params: dict[str, object]) -> str:
         template = self.zh if language.lower().startswith("zh") else self.en
-        return template.format(**params)
+        return template.format(**{name: _shown(name, value) for name, value in params.items()})
+
+
+# A message echoes what the user typed by its first ECHO_CHARACTERS characters (a 5,000-digit number: security
+# review N1); the field it names (a page puts the field's label there) and the values it lists stay whole.
+NOT_ECHOED = frozenset({"name", "allowed"})
+
+
+def _shown(name: str, value: object) -> object:
+    if name not in NOT_ECHOED and isinstance(value, str) and len(value) > ECHO_CHARACTERS:
+        return value[:ECHO_CHARACTERS] + "…"
+    return value
 
 
 class FieldError(ValueError):

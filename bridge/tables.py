@@ -152,3 +152,6 @@ ARTIFICIAL_IMPS: Final[dict[str, int]] = {
     "average": 0,
     "average_plus": 3,
 }
+
+# Not a score: the longest text an error message echoes as the user typed it (bridge.errors; security review N1).
+ECHO_CHARACTERS = 40

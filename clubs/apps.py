@@ -20,13 +20,14 @@ class ClubsConfig(AppConfig):
 
 def _fulltext_ensure(sender, using="default", **kwargs):
     """SQLite drops triggers when a migration rebuilds the records table: put the free-text index and the
-    counts' triggers back."""
+    counts' triggers back, and the history's (clubs.history)."""
     from django.db import connections
 
-    from clubs import counts, fulltext
+    from clubs import counts, fulltext, history
 
     fulltext.ensure(connections[using])
     counts.ensure(connections[using])
+    history.ensure(connections[using])
 
 
 def _sqlite_limits(sender, connection, **kwargs):

@@ -92,3 +92,18 @@ def make_record(club, director):
 @pytest.fixture
 def record(make_record):
     return make_record()
+
+
+_API_KEYS: dict[int, str] = {}
+
+
+def api_key(user) -> str:
+    """The user's API key (accounts.tokens keeps only its hash): one per user for the test, made on first use."""
+    from accounts.models import ApiToken
+    from accounts.tokens import token_digest, token_issue
+
+    key = _API_KEYS.get(user.pk)
+    if key is None or not ApiToken.objects.filter(user=user, digest=token_digest(key)).exists():
+        key, _ = token_issue(user)
+        _API_KEYS[user.pk] = key
+    return key
