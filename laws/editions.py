@@ -24,6 +24,9 @@ from django.conf import settings
 PARAM = "edition"
 COOKIE = "edition"
 ALL = "all"
+# Callables user → edition code (or None) that say which edition a signed-in user works in by default: the club
+# log registers its own (clubs.apps), so the law base never imports the apps above it.
+USER_EDITION_SOURCES: list = []
 
 
 @dataclass(frozen=True)

@@ -50,18 +50,16 @@ def edition_by_code(code: str) -> Edition:
 
 
 def _club_edition(request) -> str | None:
+    """The signed-in user's club's default edition, asked of whoever answers it (clubs registers itself at
+    start-up: the law base sits below the club log and does not import it)."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return None
-    from clubs.models import Club
-
-    return (
-        Club.objects.filter(memberships__user=user)
-        .exclude(default_edition="")
-        .order_by("pk")
-        .values_list("default_edition", flat=True)
-        .first()
-    )
+    for resolve in editions.USER_EDITION_SOURCES:
+        code = resolve(user)
+        if code:
+            return code
+    return None
 
 
 def edition_choice(request) -> tuple[str, str]:
