@@ -1,6 +1,6 @@
 """Seats, strains, vulnerability, contracts, cards and hands: the nouns the laws score and rule with.
 
-Contract notation (DESIGN.md §7): level 1–7, strain ``C D H S NT`` (also ``N``, ♣♦♥♠, 梅花 方块 红心 黑桃 无将),
+Contract notation (docs/design.md §7): level 1–7, strain ``C D H S NT`` (also ``N``, ♣♦♥♠, 梅花 方块 红心 黑桃 无将),
 then ``X`` or ``XX``; case-insensitive; ``PASS`` for a board passed out. ``Contract.parse`` and ``str`` round-trip
 through the canonical form (``4SX``, ``3NT``, ``7NTXX``, ``PASS``).
 

@@ -2,7 +2,7 @@
 
 :class:`FieldError` is bad input that names the field it concerns and carries a ``code`` and ``params``, so each
 edge says it in its reader's language: the API answers ``{"error": ..., "field": ...}`` with status 400 in one
-place (DESIGN.md §7, §8.4), a page shows :meth:`FieldError.text` in the page's language, and the browser formats
+place (docs/design.md §7, §8.4), a page shows :meth:`FieldError.text` in the page's language, and the browser formats
 the same :class:`Message` templates offline. The core writes its messages as :class:`Message` data (English and
 Chinese, like the trees' texts), all of them in :mod:`bridge.messages`; the Django side may raise with a
 translatable string instead. Engine, answer, search-input and record errors are all FieldErrors.
@@ -85,7 +85,7 @@ class FieldError(ValueError):
         return clone
 
     def as_dict(self) -> dict[str, str | None]:
-        """The API error body of DESIGN.md §7."""
+        """The API error body of docs/design.md §7."""
         return {"error": self.message, "field": self.field}
 
 

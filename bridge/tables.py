@@ -1,4 +1,4 @@
-"""Every score constant of the engine, transcribed from the laws (DESIGN.md §8.3: one table module).
+"""Every score constant of the engine, transcribed from the laws (docs/design.md §8.3: one table module).
 
 No other module of ``bridge`` holds a score number; they look values up here. Keys are the plain
 values of the engine's enums (``"C"``, ``"NT"``, ``"None"``, ``"average_plus"``…) and doubling states as

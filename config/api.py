@@ -1,4 +1,4 @@
-"""API error shape shared by every endpoint: {"error": "...", "field": "..."} (DESIGN.md §7).
+"""API error shape shared by every endpoint: {"error": "...", "field": "..."} (docs/design.md §7).
 
 Bad input is the one :class:`bridge.errors.FieldError` (also re-exported here for the API views that raise it):
 a 400 with its message in the request's language (Accept-Language or the language cookie, as for pages; Chinese

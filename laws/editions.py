@@ -1,4 +1,4 @@
-"""The editions of the law base (DESIGN.md §9) and which one a request is in.
+"""The editions of the law base (docs/design.md §9) and which one a request is in.
 
 `ccba-1999` is the base edition (fixtures/sources, fixtures/laws, fixtures/outline); every further edition has a
 folder of its own under settings.LAWS_EDITIONS_DIR (fixtures/editions/<code>/, see its README).

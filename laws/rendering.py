@@ -1,4 +1,4 @@
-"""One entry point from text to safe HTML (DESIGN.md §6a): Python-Markdown, our inline patterns for law
+"""One entry point from text to safe HTML (docs/design.md §6a): Python-Markdown, our inline patterns for law
 references, glossary terms and editorial corrections (laws/corrections.py), then nh3. Law text and user notes both
 go through `render`."""
 

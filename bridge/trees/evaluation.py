@@ -1,4 +1,4 @@
-"""The evaluator (DESIGN.md §4): facts in, the ruling or the next question out.
+"""The evaluator (docs/design.md §4): facts in, the ruling or the next question out.
 
 Walk from the start node: at each question, the fact's value picks the branch; the first fact on the path that
 is missing becomes the next question; a leaf becomes the ruling, with its computed values filled in.
@@ -95,7 +95,7 @@ class Evaluation:
     question: Question | None = None
 
     def as_dict(self) -> dict[str, object]:
-        """The body of ``POST /api/rulings/trees/<slug>/evaluate/`` (DESIGN.md §7)."""
+        """The body of ``POST /api/rulings/trees/<slug>/evaluate/`` (docs/design.md §7)."""
         return {
             "tree": self.tree,
             "version": self.version,

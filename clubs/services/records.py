@@ -2,7 +2,7 @@
 
 The director's fields are checked and normalised here (the texts within the model's limits, the board, the
 director's role); the ruling is derived from the tree's facts and the adjusted score from the engine, and kept as
-given: an edit re-evaluates only a changed walk, so a ruling replays after its tree changes (DESIGN.md §8.5).
+given: an edit re-evaluates only a changed walk, so a ruling replays after its tree changes (docs/design.md §8.5).
 """
 
 from __future__ import annotations

@@ -193,7 +193,7 @@ SPECTACULAR_SETTINGS = {
     ],
 }
 
-# The edition every page and API answer uses unless told otherwise (DESIGN.md §2, §9): a club's default and the
+# The edition every page and API answer uses unless told otherwise (docs/design.md §2, §9): a club's default and the
 # director's choice in the top bar come before it (laws.editions).
 LAWS_DEFAULT_EDITION = "ccba-1999"
 # Further editions beside the base one, a folder each (fixtures/editions/README.md); load_corpus loads them all.

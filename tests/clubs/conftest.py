@@ -1,6 +1,6 @@
 """Shared state of the ruling-log tests: a club with a member of each role, another club, and a record maker.
 
-Test state is built in code through the services (DESIGN.md §8.8); fixtures/ holds reference data only.
+Test state is built in code through the services (docs/design.md §8.8); fixtures/ holds reference data only.
 """
 
 import datetime
