@@ -8,9 +8,11 @@ from django.db import transaction
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
-from rest_framework.authtoken.models import Token
 
-from accounts import limiter
+from accounts import limiter, tokens
+from accounts.models import ApiToken
+
+NEW_KEY = "accounts.new_api_token"
 
 
 def refusal_message(refusal: limiter.Refusal) -> str:
@@ -25,7 +27,7 @@ class LoginView(auth_views.LoginView):
 
     def post(self, request, *args, **kwargs):
         username = limiter.normalise_username(request.POST.get("username", ""))
-        refused = limiter.refusal(username=username, address=limiter.client_address(request))
+        refused = limiter.refusal(username=username, address=limiter.client_key(request))
         if refused:
             # An unbound form: binding it would run authenticate() for a refused attempt.
             form = self.get_form_class()(request, initial={"username": username})
@@ -43,11 +45,13 @@ class LogoutView(auth_views.LogoutView):
 @login_required
 @require_http_methods(["GET", "POST"])
 def token_page(request):
-    """The signed-in user's API token (Authorization: Token …): shown, created or replaced."""
-    token = Token.objects.filter(user=request.user).first()
+    """The signed-in user's API token (Authorization: Token …): made or replaced here, its key shown once (the
+    database keeps only its hash: accounts.tokens); afterwards its beginning and expiry."""
     if request.method == "POST":
         with transaction.atomic():
-            Token.objects.filter(user=request.user).delete()
-            token = Token.objects.create(user=request.user)
+            key, _token = tokens.token_issue(request.user)
+        request.session[NEW_KEY] = key  # shown by the next GET, once
         return redirect("accounts:token")
-    return render(request, "registration/token.html", {"token": token})
+    token = ApiToken.objects.filter(user=request.user).first()
+    key = request.session.pop(NEW_KEY, None) if token is not None else None
+    return render(request, "registration/token.html", {"token": token, "key": key})

@@ -1,4 +1,4 @@
-"""The pure-Python scoring core (DESIGN.md §5): stdlib only, no Django import.
+"""The pure-Python scoring core (docs/design.md §5): stdlib only, no Django import.
 
 Law 2 boards, Law 77 scores, Law 78 comparisons (IMPs, matchpoints) and Law 12/86/88 adjusted scores. Every
 score constant lives in :mod:`bridge.tables`.

@@ -1,6 +1,6 @@
 """Seats, strains, vulnerability, contracts, cards and hands: the nouns the laws score and rule with.
 
-Contract notation (DESIGN.md §7): level 1–7, strain ``C D H S NT`` (also ``N``, ♣♦♥♠, 梅花 方块 红心 黑桃 无将),
+Contract notation (docs/design.md §7): level 1–7, strain ``C D H S NT`` (also ``N``, ♣♦♥♠, 梅花 方块 红心 黑桃 无将),
 then ``X`` or ``XX``; case-insensitive; ``PASS`` for a board passed out. ``Contract.parse`` and ``str`` round-trip
 through the canonical form (``4SX``, ``3NT``, ``7NTXX``, ``PASS``).
 
@@ -21,6 +21,7 @@ from typing import Any
 
 from . import messages, tables
 from .errors import CardError, ContractError, SeatError, StrainError, VulnerabilityError
+from .inputs import read_whole
 
 __all__ = ["Card", "Contract", "Doubling", "Hand", "Rank", "Seat", "Side", "Strain", "Vulnerability"]
 
@@ -331,8 +332,8 @@ class Contract:
         match = _LEVEL_AND_REST.match(text)
         if match is None:
             raise ContractError(messages.CONTRACT_UNREADABLE, field, value=value)
-        level = int(match[1])
-        if not MIN_LEVEL <= level <= MAX_LEVEL:
+        level = read_whole(match[1])  # None: more digits than any number is read with (security review N1)
+        if level is None or not MIN_LEVEL <= level <= MAX_LEVEL:
             raise ContractError(messages.CONTRACT_LEVEL_RANGE_IN, field, level=match[1], value=value)
         rest, doubled = match[2], Doubling.UNDOUBLED
         for suffix, doubling in _DOUBLING_SUFFIXES:

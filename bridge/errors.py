@@ -2,7 +2,7 @@
 
 :class:`FieldError` is bad input that names the field it concerns and carries a ``code`` and ``params``, so each
 edge says it in its reader's language: the API answers ``{"error": ..., "field": ...}`` with status 400 in one
-place (DESIGN.md §7, §8.4), a page shows :meth:`FieldError.text` in the page's language, and the browser formats
+place (docs/design.md §7, §8.4), a page shows :meth:`FieldError.text` in the page's language, and the browser formats
 the same :class:`Message` templates offline. The core writes its messages as :class:`Message` data (English and
 Chinese, like the trees' texts), all of them in :mod:`bridge.messages`; the Django side may raise with a
 translatable string instead. Engine, answer, search-input and record errors are all FieldErrors.
@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar, Self
+
+from .tables import ECHO_CHARACTERS
 
 
 @dataclass(frozen=True)
@@ -24,7 +26,18 @@ class Message:
 
     def format(self, language: str, params: dict[str, object]) -> str:
         template = self.zh if language.lower().startswith("zh") else self.en
-        return template.format(**params)
+        return template.format(**{name: _shown(name, value) for name, value in params.items()})
+
+
+# A message echoes what the user typed by its first ECHO_CHARACTERS characters (a 5,000-digit number: security
+# review N1); the field it names (a page puts the field's label there) and the values it lists stay whole.
+NOT_ECHOED = frozenset({"name", "allowed"})
+
+
+def _shown(name: str, value: object) -> object:
+    if name not in NOT_ECHOED and isinstance(value, str) and len(value) > ECHO_CHARACTERS:
+        return value[:ECHO_CHARACTERS] + "…"
+    return value
 
 
 class FieldError(ValueError):
@@ -72,7 +85,7 @@ class FieldError(ValueError):
         return clone
 
     def as_dict(self) -> dict[str, str | None]:
-        """The API error body of DESIGN.md §7."""
+        """The API error body of docs/design.md §7."""
         return {"error": self.message, "field": self.field}
 
 

@@ -647,6 +647,11 @@ INPUT_OUT_OF_RANGE = Message(
     "{name} must be from {low} to {high}, not {value}.",
     "{name} 必须在 {low} 到 {high} 之间，而不是 {value}。",
 )
+INPUT_TOO_LONG = Message(
+    "input.too_long",
+    "{name} must have at most {digits} digits.",
+    "{name} 最多只能有 {digits} 位数字。",
+)
 INPUT_NOT_NUMBER = Message(
     "input.not_number",
     "{name} must be a number, not “{value}”.",
@@ -676,7 +681,7 @@ FACTS_NOT_OBJECT = Message(
     "facts 必须是由事实名称和取值组成的对象。",
 )
 
-# --- search (DESIGN.md §6) ----------------------------------------------------------------------------------
+# --- search (docs/design.md §6) ----------------------------------------------------------------------------------
 
 SEARCH_TOO_LONG = Message(
     "search.too_long",

@@ -1,4 +1,4 @@
-"""Every score constant of the engine, transcribed from the laws (DESIGN.md §8.3: one table module).
+"""Every score constant of the engine, transcribed from the laws (docs/design.md §8.3: one table module).
 
 No other module of ``bridge`` holds a score number; they look values up here. Keys are the plain
 values of the engine's enums (``"C"``, ``"NT"``, ``"None"``, ``"average_plus"``…) and doubling states as
@@ -152,3 +152,6 @@ ARTIFICIAL_IMPS: Final[dict[str, int]] = {
     "average": 0,
     "average_plus": 3,
 }
+
+# Not a score: the longest text an error message echoes as the user typed it (bridge.errors; security review N1).
+ECHO_CHARACTERS = 40

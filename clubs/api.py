@@ -13,11 +13,12 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.tokens import HashedTokenAuthentication
 from clubs import selectors, services
 from clubs.forms import RulingFilterForm
 from clubs.models import EDITABLE_STATUSES, CalledBy, Capability, Club, RulingRecord, Status, field_limits
@@ -33,7 +34,7 @@ LIST_OFFSET_MAX = 10**6
 
 
 class ClubApi(APIView):
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    authentication_classes = [HashedTokenAuthentication, SessionAuthentication]
     permission_classes = [ClubRole]
     club: Club
 

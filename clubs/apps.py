@@ -13,20 +13,38 @@ class ClubsConfig(AppConfig):
         from django.db.backends.signals import connection_created
         from django.db.models.signals import post_migrate
 
+        from laws import editions
+
+        if club_default_edition not in editions.USER_EDITION_SOURCES:
+            editions.USER_EDITION_SOURCES.append(club_default_edition)
         post_migrate.connect(_fulltext_ensure, sender=self, dispatch_uid="clubs_fulltext_ensure")
         connection_created.connect(_sqlite_limits, dispatch_uid="clubs_sqlite_limits")
         request_finished.connect(_sqlite_optimize, dispatch_uid="clubs_sqlite_optimize")
 
 
+def club_default_edition(user) -> str | None:
+    """The default edition of the first of the user's clubs that sets one (issue 28)."""
+    from clubs.models import Club
+
+    return (
+        Club.objects.filter(memberships__user=user)
+        .exclude(default_edition="")
+        .order_by("pk")
+        .values_list("default_edition", flat=True)
+        .first()
+    )
+
+
 def _fulltext_ensure(sender, using="default", **kwargs):
     """SQLite drops triggers when a migration rebuilds the records table: put the free-text index and the
-    counts' triggers back."""
+    counts' triggers back, and the history's (clubs.history)."""
     from django.db import connections
 
-    from clubs import counts, fulltext
+    from clubs import counts, fulltext, history
 
     fulltext.ensure(connections[using])
     counts.ensure(connections[using])
+    history.ensure(connections[using])
 
 
 def _sqlite_limits(sender, connection, **kwargs):

@@ -5,7 +5,7 @@ The tables keep the names they had when the log lived in the rulings app (``ruli
 changed only Django's state (clubs/migrations/0001), so a database from before the move keeps every row.
 
 A record keeps the edition, the tree version, the facts and the outcome and laws as they were given, so it
-replays after a tree changes (DESIGN.md §8.5). Nothing is overwritten silently: every change is a RulingRevision
+replays after a tree changes (docs/design.md §8.5). Nothing is overwritten silently: every change is a RulingRevision
 with who, when and the old and new value of each changed field.
 """
 

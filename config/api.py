@@ -1,4 +1,4 @@
-"""API error shape shared by every endpoint: {"error": "...", "field": "..."} (DESIGN.md §7).
+"""API error shape shared by every endpoint: {"error": "...", "field": "..."} (docs/design.md §7).
 
 Bad input is the one :class:`bridge.errors.FieldError` (also re-exported here for the API views that raise it):
 a 400 with its message in the request's language (Accept-Language or the language cookie, as for pages; Chinese
@@ -6,10 +6,12 @@ by default) and the field it names, by its API key. :class:`ConflictError` is th
 else under ``/api/`` answers the same shape too (security review M5, L1): a body that does not parse or nests too
 deep (:class:`JSONParser`), a body over the upload limit, an unknown path (:func:`api_not_found`, for any method)
 and a server error (:func:`server_error`, the site's handler500). Text a client sent is echoed only as it can be
-encoded: a lone surrogate is shown as ``ascii()`` would.
+encoded: a lone surrogate is shown as its escape (``\\ud800``), the rest as sent.
 """
 
 from __future__ import annotations
+
+import codecs
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
@@ -17,9 +19,12 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.defaults import server_error as page_server_error
 from rest_framework import exceptions, parsers, status
 from rest_framework.response import Response
+from rest_framework.utils import json
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from bridge import messages
 from bridge.errors import FieldError
+from bridge.inputs import MAX_DIGITS, too_long
 from config.errors import api_error_text
 
 __all__ = [
@@ -57,30 +62,68 @@ def json_depth_exceeds(value: object, limit: int = JSON_DEPTH_LIMIT) -> bool:
     return False
 
 
+class _TooLong:
+    """A JSON number with more digits than any the site reads (bridge.inputs.MAX_DIGITS), kept unread."""
+
+
+def _read_int(text: str) -> int | _TooLong:
+    return _TooLong() if too_long(text) else int(text)
+
+
+def _read_float(text: str) -> float | _TooLong:
+    # "1e999" is short but infinite: the readers of numbers refuse that themselves, as before.
+    return _TooLong() if len(text.lstrip("-")) > MAX_DIGITS + 8 else float(text)
+
+
+def first_too_long(value: object) -> str | None:
+    """The field (``board``, ``results[0].tricks``) of the first number too long to read in ``value``, if any;
+    "" for the body itself."""
+    stack: list[tuple[object, str]] = [(value, "")]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, _TooLong):
+            return where
+        if isinstance(item, dict):
+            stack.extend(
+                (child, f"{where}.{key}" if where else str(key)) for key, child in reversed(item.items())
+            )
+        elif isinstance(item, list):
+            stack.extend((child, f"{where}[{index}]") for index, child in reversed(list(enumerate(item))))
+    return None
+
+
 class JSONParser(parsers.JSONParser):
     """DRF's JSON parser, with nesting bounded (JSON_DEPTH_LIMIT): DRF catches only ValueError, so a body nested
-    100,000 deep was a RecursionError (500)."""
+    100,000 deep was a RecursionError (500). A number of more digits than the site reads (security review N1:
+    CPython refuses more than 4,300) is refused as a 400 naming its field."""
 
     def parse(self, stream, media_type=None, parser_context=None):
+        encoding = parsers.get_encoding(parser_context or {})
         try:
-            data = super().parse(stream, media_type, parser_context)
+            data = json.load(
+                codecs.getreader(encoding)(stream),
+                parse_constant=json.strict_constant if self.strict else None,
+                parse_int=_read_int,
+                parse_float=_read_float,
+            )
         except RecursionError:
             raise exceptions.ParseError(f"JSON nested deeper than {JSON_DEPTH_LIMIT} levels") from None
+        except ValueError as exc:
+            raise exceptions.ParseError(f"JSON parse error - {exc}") from None
         if json_depth_exceeds(data):
             raise exceptions.ParseError(f"JSON nested deeper than {JSON_DEPTH_LIMIT} levels")
+        field = first_too_long(data)
+        if field is not None:
+            raise FieldError(messages.INPUT_TOO_LONG, field or None, name=field or "body", digits=MAX_DIGITS)
         return data
 
 
 def safe_text(value: object) -> str | None:
-    """``value`` as text that can be encoded (UTF-8): a lone surrogate makes it its ``ascii()`` form."""
+    """``value`` as text that can be encoded (UTF-8): only what cannot (a lone surrogate) is written as its escape
+    ``\\ud800`` — the rest of the message stays readable (security review N6: the whole message was ``ascii()``)."""
     if value is None:
         return None
-    text = str(value)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return ascii(text)
-    return text
+    return str(value).encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _shape(message: object, field: object) -> dict[str, str | None]:

@@ -6,11 +6,15 @@ An archive is a folder ``var/backups/<UTC timestamp>/`` holding
   .backup``: committed pages only, while the server keeps serving — not a file copy, which can catch a write
   halfway), or ``db.dump``, PostgreSQL's custom format (``pg_dump -Fc``);
 * ``log.json``, the club rulings log as ``export_log`` writes it (clubs.backup), portable across engines;
-* ``manifest.json``: format, time, engine, each file's size and SHA-256, the log's counts.
+* ``manifest.json``: format, time, engine, each file's size and SHA-256, the log's counts, and its ``signature``:
+  an HMAC-SHA256 of the rest, keyed with the server's SECRET_KEY (security review N4).
 
 The folder is written under a temporary name and renamed when complete, so a listed archive is a whole one.
-:func:`archive_check` verifies an archive before anything is restored (checksums; SQLite ``integrity_check`` and
-the migrations table; ``pg_restore --list``). Restoring over a database that holds tables needs ``confirmed``; over
+:func:`archive_check` verifies an archive before anything is restored: the manifest's signature first (an archive
+edited and re-checksummed, or made by a server with another key, is refused), then its shape — file names are
+plain names inside the archive (no ``/``, no ``..``, no symbolic links), the database one of ``db.sqlite3`` and
+``db.dump`` — then the checksums, SQLite ``integrity_check`` and the migrations table, or ``pg_restore --list``.
+An archive made before signing (version 1) is restored only when asked (``restore --unsigned``). Restoring over a database that holds tables needs ``confirmed``; over
 SQLite, the current database is backed up first.
 """
 
@@ -19,8 +23,10 @@ from __future__ import annotations
 import datetime
 import glob
 import hashlib
+import hmac
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -30,13 +36,21 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import connections
+from django.utils.crypto import salted_hmac
 
 FORMAT = "caipan-backup"
-VERSION = 1
+VERSION = 2  # 2: the manifest is signed (security review N4); 1: unsigned, restored only with --unsigned
+UNSIGNED_VERSION = 1
+SIGNATURE = "signature"
+_SALT = "caipan.backup.manifest"
+# A file an archive may hold: a plain name (no folder, no "..", not hidden).
+_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*")
+
 MANIFEST = "manifest.json"
 LOG = "log.json"
 SQLITE_FILE = "db.sqlite3"
 PG_FILE = "db.dump"
+DATABASE_FILES = {"sqlite": SQLITE_FILE, "postgresql": PG_FILE}
 
 
 class BackupError(Exception):
@@ -103,6 +117,13 @@ def _run(command: list[str], env: dict) -> None:
 
 
 # ------------------------------------------------------------------------------------------------ helpers
+
+
+def manifest_signature(manifest: dict) -> str:
+    """HMAC-SHA256 of the manifest without its signature (canonical JSON), keyed with SECRET_KEY."""
+    body = {key: value for key, value in manifest.items() if key != SIGNATURE}
+    text = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return salted_hmac(_SALT, text, algorithm="sha256").hexdigest()
 
 
 def _sha256(path: Path) -> str:
@@ -200,6 +221,7 @@ def backup_create(*, root: Path | None = None, db: dict | None = None, with_log:
             "files": files,
             "log": log,
         }
+        manifest[SIGNATURE] = manifest_signature(manifest)
         (tmp / MANIFEST).write_text(
             json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
         )
@@ -236,10 +258,11 @@ def archives(root: Path | None = None) -> list[Path]:
     )
 
 
-def archive_check(path: Path) -> Archive:
-    """Verify an archive before it is used. Raises BackupError naming what is wrong."""
+def archive_check(path: Path, *, unsigned: bool = False) -> Archive:
+    """Verify an archive before it is used. Raises BackupError naming what is wrong. ``unsigned``: also take an
+    archive made before archives were signed (version 1), its shape and checksums still checked."""
     manifest_path = path / MANIFEST
-    if not manifest_path.is_file():
+    if not manifest_path.is_file() or manifest_path.is_symlink():
         raise BackupError(f"{path}: not a backup (no {MANIFEST})")
     try:
         manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
@@ -247,19 +270,44 @@ def archive_check(path: Path) -> Archive:
         raise BackupError(f"{manifest_path}: unreadable ({exc})") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise BackupError(f"{manifest_path}: not a {FORMAT} manifest")
-    if manifest.get("version") != VERSION:
+    version = manifest.get("version")
+    if version == UNSIGNED_VERSION and not unsigned:
         raise BackupError(
-            f"{manifest_path}: version {manifest.get('version')!r}, this version reads {VERSION}"
+            f"{manifest_path}: made before archives were signed (version 1), so it cannot be told from an edited "
+            "one: restore it with --unsigned only if you know where it has been"
         )
-    for name, expected in manifest.get("files", {}).items():
+    if version not in (VERSION, UNSIGNED_VERSION):
+        raise BackupError(f"{manifest_path}: version {version!r}, this version reads {VERSION}")
+    if version == VERSION:
+        signature = manifest.get(SIGNATURE)
+        if not isinstance(signature, str) or not hmac.compare_digest(signature, manifest_signature(manifest)):
+            raise BackupError(
+                f"{manifest_path}: the signature does not match: the archive was changed after it was made, or "
+                "made by a server with another SECRET_KEY"
+            )
+    files = manifest.get("files")
+    if not isinstance(files, dict) or not files:
+        raise BackupError(f"{manifest_path}: malformed (files must name each file with its bytes and sha256)")
+    for name, expected in files.items():
+        if not _FILE_NAME.fullmatch(name):
+            raise BackupError(f"{manifest_path}: {name!r} is not a file name inside the archive")
+        if (
+            not isinstance(expected, dict)
+            or not isinstance(expected.get("bytes"), int)
+            or not isinstance(expected.get("sha256"), str)
+        ):
+            raise BackupError(f"{manifest_path}: malformed entry for {name} (needs bytes and sha256)")
         file = path / name
-        if not file.is_file():
-            raise BackupError(f"{path}: {name} is missing")
+        if file.is_symlink() or not file.is_file():
+            raise BackupError(f"{path}: {name} is missing (or not a plain file)")
         if file.stat().st_size != expected["bytes"] or _sha256(file) != expected["sha256"]:
             raise BackupError(f"{path}: {name} does not match its checksum (damaged or changed)")
-    database = path / str(manifest.get("database"))
-    if manifest.get("database") not in manifest.get("files", {}):
-        raise BackupError(f"{path}: the manifest names no database file")
+    engine = manifest.get("engine")
+    if engine not in DATABASE_FILES:
+        raise BackupError(f"{manifest_path}: unknown engine {engine!r}")
+    if manifest.get("database") != DATABASE_FILES[engine] or manifest.get("database") not in files:
+        raise BackupError(f"{path}: the manifest names no database file of the archive")
+    database = path / DATABASE_FILES[engine]
     if manifest.get("engine") == "sqlite":
         try:
             with _sqlite_ro(database) as conn:
@@ -273,10 +321,8 @@ def archive_check(path: Path) -> Archive:
             raise BackupError(f"{database}: integrity check failed: {result}")
         if not has_migrations:
             raise BackupError(f"{database}: holds no Django tables")
-    elif manifest.get("engine") == "postgresql":
-        _run([pg_tool("pg_restore"), "--list", str(database)], dict(os.environ))
     else:
-        raise BackupError(f"{manifest_path}: unknown engine {manifest.get('engine')!r}")
+        _run([pg_tool("pg_restore"), "--list", str(database)], dict(os.environ))
     return Archive(path, manifest)
 
 
@@ -299,7 +345,7 @@ def backup_restore(archive: Archive, *, confirmed: bool, db: dict | None = None)
             f"the database {db['NAME']} holds data: restoring {archive.path.name} overwrites it. "
             "Pass --yes (make restore CONFIRM=1) to go ahead"
         )
-    database = archive.path / archive.manifest["database"]
+    database = archive.path / DATABASE_FILES[engine]  # never a name the manifest makes up (archive_check)
     own = db.get("NAME") == database_settings().get("NAME")  # this process's own database: let go of it
     if own:
         connections.close_all()

@@ -1,4 +1,4 @@
-"""API v1 for the law base (DESIGN.md §7). Thin: selectors do the reading."""
+"""API v1 for the law base (docs/design.md §7). Thin: selectors do the reading."""
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers

@@ -1,4 +1,4 @@
-"""The editions of the law base (DESIGN.md §9) and which one a request is in.
+"""The editions of the law base (docs/design.md §9) and which one a request is in.
 
 `ccba-1999` is the base edition (fixtures/sources, fixtures/laws, fixtures/outline); every further edition has a
 folder of its own under settings.LAWS_EDITIONS_DIR (fixtures/editions/<code>/, see its README).
@@ -24,6 +24,9 @@ from django.conf import settings
 PARAM = "edition"
 COOKIE = "edition"
 ALL = "all"
+# Callables user → edition code (or None) that say which edition a signed-in user works in by default: the club
+# log registers its own (clubs.apps), so the law base never imports the apps above it.
+USER_EDITION_SOURCES: list = []
 
 
 @dataclass(frozen=True)

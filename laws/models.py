@@ -1,4 +1,4 @@
-"""The law base (DESIGN.md §2): Edition → Chapter → Law → Section tree, Definitions, References."""
+"""The law base (docs/design.md §2): Edition → Chapter → Law → Section tree, Definitions, References."""
 
 from django.db import models
 from django.urls import reverse

@@ -1,4 +1,4 @@
-"""One entry point from text to safe HTML (DESIGN.md §6a): Python-Markdown, our inline patterns for law
+"""One entry point from text to safe HTML (docs/design.md §6a): Python-Markdown, our inline patterns for law
 references, glossary terms and editorial corrections (laws/corrections.py), then nh3. Law text and user notes both
 go through `render`."""
 
@@ -16,6 +16,7 @@ import nh3
 from markdown.inlinepatterns import InlineProcessor
 from markdown.util import AtomicString
 from markdown_it import MarkdownIt
+from markdown_it.rules_block import table as table_rule
 from markdown_it.token import Token
 
 from bridge.references import REFERENCE_RE, find_references
@@ -215,6 +216,11 @@ def render(
 USER_TEXT_RENDER_LIMIT = 100_000  # characters; longer texts are shown as plain text
 USER_TEXT_RENDER_SECONDS = 1.0
 _CHECK_EVERY = 512  # positions between two looks at the clock
+# Cells of all the pipe tables of one text together (security review N3). markdown-it's table rule builds a whole
+# table in one call, padding short rows to the header's width (up to 65,536 padded cells: 2–3 s at the 20,000
+# character cap, before any clock check); a table that would pass this is left as text. A ruling's tables (a poll,
+# a few score rows) have tens of cells.
+USER_TABLE_CELLS_LIMIT = 5_000
 
 
 class _OverBudget(Exception):
@@ -239,6 +245,38 @@ def _user_parser(context: RenderContext | None, seen: set[str], deadline: list[f
         clock()
         return False
 
+    cells, scanned = [0], [0]
+
+    def bounded_table(state, start_line, end_line, silent):
+        """The table rule, for a table whose rows × columns keep the text's tables within
+        USER_TABLE_CELLS_LIMIT; a bigger one is not a table (its lines stay text). Only a real table start is
+        measured (the rule's own silent check first), the measure stops at the limit, and the lines measured
+        in all stay within twice the text's: linear time."""
+        clock()
+        if not table_rule(state, start_line, end_line, True):
+            return False
+        delimiter = state.src[
+            state.bMarks[start_line + 1] + state.tShift[start_line + 1] : state.eMarks[start_line + 1]
+        ]
+        columns = max(1, delimiter.strip().strip("|").count("|") + 1)
+        room = USER_TABLE_CELLS_LIMIT - cells[0]
+        if scanned[0] > 2 * len(state.bMarks) + 1000:  # many table starts inside one block: no more tables
+            return False
+        line, rows = start_line, 0
+        while line < end_line and rows * columns <= room:
+            if state.isEmpty(line) or state.sCount[line] < state.blkIndent:
+                break
+            rows += 1
+            line += 1
+        scanned[0] += rows
+        if rows * columns > room:
+            return False
+        if silent:
+            return True
+        cells[0] += rows * columns
+        return table_rule(state, start_line, end_line, False)
+
+    md.block.ruler.at("table", bounded_table, {"alt": ["paragraph", "reference"]})
     md.block.ruler.before("table", "budget", block_budget)
     md.inline.ruler.before("text", "budget", inline_budget)
     if context is not None:

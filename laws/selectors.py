@@ -50,18 +50,16 @@ def edition_by_code(code: str) -> Edition:
 
 
 def _club_edition(request) -> str | None:
+    """The signed-in user's club's default edition, asked of whoever answers it (clubs registers itself at
+    start-up: the law base sits below the club log and does not import it)."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return None
-    from clubs.models import Club
-
-    return (
-        Club.objects.filter(memberships__user=user)
-        .exclude(default_edition="")
-        .order_by("pk")
-        .values_list("default_edition", flat=True)
-        .first()
-    )
+    for resolve in editions.USER_EDITION_SOURCES:
+        code = resolve(user)
+        if code:
+            return code
+    return None
 
 
 def edition_choice(request) -> tuple[str, str]:
@@ -185,6 +183,13 @@ def official_corrections(edition: Edition) -> editorial.Corrections:
     return editorial.for_edition(edition.code)
 
 
+# A law's sections rendered once per edition revision (issue 32: the law page rendered its Markdown on every
+# request, 40 % of its 14 ms). The key holds the revision, which every import bumps, so new text is never served
+# stale; each process keeps its own (a few MB for both editions).
+_LAW_HTML: dict[tuple, dict[int, str]] = {}
+_LAW_HTML_MAX = 400
+
+
 def law_tree(law: Law, context: RenderContext) -> Node:
     """The law's sections, each rendered; an official law shows its editorial corrections (the stored text is
     the source's)."""
@@ -193,19 +198,33 @@ def law_tree(law: Law, context: RenderContext) -> Node:
     for s in sections:
         by_parent.setdefault(s.parent_id, []).append(s)
     corrections = official_corrections(law.edition) if law.source == Source.OFFICIAL else editorial.NONE
-
-    seen: set[str] = set()  # mark each glossary term once per law
+    key = (law.edition_id, law.edition.revision, law.pk, corrections)
+    rendered = _LAW_HTML.get(key)
+    if rendered is None:
+        rendered = _law_html(sections, context, corrections)
+        if len(_LAW_HTML) >= _LAW_HTML_MAX:
+            _LAW_HTML.clear()
+        _LAW_HTML[key] = rendered
 
     def build(section: Section) -> Node:
-        html = ""
-        if section.text:
-            html = render(
-                section.text, context, law_layout=True, seen=seen, corrections=corrections.at(section.ref)
-            )
-        return Node(section, html, [build(child) for child in by_parent.get(section.pk, [])])
+        return Node(section, rendered.get(section.pk, ""), [build(c) for c in by_parent.get(section.pk, [])])
 
     roots = by_parent.get(None, [])
     return build(roots[0])
+
+
+def _law_html(
+    sections: list[Section], context: RenderContext, corrections: editorial.Corrections
+) -> dict[int, str]:
+    """Each section's HTML, in the law's order (a glossary term is marked once per law: the first time)."""
+    seen: set[str] = set()
+    return {
+        section.pk: render(
+            section.text, context, law_layout=True, seen=seen, corrections=corrections.at(section.ref)
+        )
+        for section in sections
+        if section.text
+    }
 
 
 def law_cites(law: Law):

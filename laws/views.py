@@ -11,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -107,11 +108,22 @@ def chapter(request, number: int):
     )
 
 
+class _Nothing:
+    """A missing neighbour behind a lazy object: false in {% if %}, as None was."""
+
+    def __bool__(self) -> bool:
+        return False
+
+
+_NOTHING = _Nothing()
+
+
 def law(request, number: int):
     edition = selectors.edition_for(request)
     law = selectors.law_get(edition, number)
     context = selectors.render_context(edition)
-    previous, following = selectors.law_neighbours(law)
+    # Read only when the page's cached fragments are not (laws/law.html: once per edition revision).
+    neighbours = SimpleLazyObject(lambda: selectors.law_neighbours(law))
     # /laws/27X9/ or 转到 27Z: the law exists, the section does not — say so above the law (bug 16).
     missing = parse_ref_query(request.GET.get("missing", "")[:20])
     other = selectors.other_edition(edition)
@@ -123,11 +135,11 @@ def law(request, number: int):
             "laws/law.html",
             {
                 "law": law,
-                "tree": selectors.law_tree(law, context),
+                "tree": SimpleLazyObject(lambda: selectors.law_tree(law, context)),
                 "cites": selectors.law_cites(law),
                 "cited_by": selectors.law_cited_by(law),
-                "previous": previous,
-                "next": following,
+                "previous": SimpleLazyObject(lambda: neighbours[0] or _NOTHING),
+                "next": SimpleLazyObject(lambda: neighbours[1] or _NOTHING),
                 "missing": missing,
                 "other_edition": other,
                 "other_law_url": editions.explicit_with_edition(

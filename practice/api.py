@@ -1,4 +1,4 @@
-"""API v1 for practice (DESIGN.md §7): the scenario list (never the answers), one scenario, checking an answer.
+"""API v1 for practice (docs/design.md §7): the scenario list (never the answers), one scenario, checking an answer.
 
 The API is stateless: it checks answers and explains them but records no progress (the pages do). Bad input is a
 400 ``{"error", "field"}`` naming the field (``answers.q1``, ``topic``…) through the shared handler, which also

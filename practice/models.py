@@ -1,4 +1,4 @@
-"""Practice state (DESIGN.md §1, trainee directors): every answer given, and one spaced-repetition card per item.
+"""Practice state (docs/design.md §1, trainee directors): every answer given, and one spaced-repetition card per item.
 
 A learner is either a signed-in user or, for an anonymous visitor, a random token kept in the browser session
 (``practice.selectors.Learner``); exactly one of the two is set on every row (a database constraint).

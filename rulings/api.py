@@ -1,4 +1,4 @@
-"""API v1 for boards, scores, adjusted scores and the Law 12C2 builder (DESIGN.md §7). Thin: rulings.calculators
+"""API v1 for boards, scores, adjusted scores and the Law 12C2 builder (docs/design.md §7). Thin: rulings.calculators
 does the reading, bridge the arithmetic; EngineError becomes a 400 in config.api.exception_handler."""
 
 from django.conf import settings

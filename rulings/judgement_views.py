@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 from bridge import EngineError
 from bridge.assigned_builder import build_assigned
+from bridge.inputs import read_whole
 from bridge.poll import PollTally, tally
 from bridge.trees import Tree
 from clubs import services
@@ -162,15 +163,15 @@ def ruling_form_save(request, slug: str):
     usable = memberships_with(user=request.user, capability=Capability.RECORD)
     if not usable:
         return forbidden(request, _("你不是任何俱乐部的裁判，不能记录裁决。"))
-    club_id = request.POST.get("club")
+    club_text = request.POST.get("club") or ""
+    club_id = read_whole(club_text) if club_text.isdigit() else None  # bounded (security review N1)
     if len(usable) == 1:
         club = usable[0].club
     elif (
-        club_id
-        and club_id.isdigit()
-        and club_access(user=request.user, club=int(club_id), capability=Capability.RECORD).allowed
+        club_id is not None
+        and club_access(user=request.user, club=club_id, capability=Capability.RECORD).allowed
     ):
-        club = club_access(user=request.user, club=int(club_id), capability=Capability.RECORD).club
+        club = club_access(user=request.user, club=club_id, capability=Capability.RECORD).club
     else:
         fields = [
             (name, value)

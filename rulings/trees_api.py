@@ -1,4 +1,4 @@
-"""API v1 for the decision trees (DESIGN.md §7). FactError and a malformed body are FieldErrors: config.api answers
+"""API v1 for the decision trees (docs/design.md §7). FactError and a malformed body are FieldErrors: config.api answers
 them with a 400 naming the fact or field."""
 
 from drf_spectacular.utils import extend_schema

@@ -5,6 +5,7 @@ from urllib.parse import urlencode
 from django.shortcuts import render
 
 from bridge import EngineError, Vulnerability
+from bridge.inputs import read_whole
 from bridge.trees import QuestionNode, Tree, evaluate
 from config import language
 from config.errors import error_context
@@ -132,7 +133,8 @@ def evaluation_facts(evaluation, optional: dict) -> dict[str, object]:
     """The answered facts (typed, as the engine read them) and the optional inputs, for the headline."""
     facts: dict[str, object] = {step.fact: step.value for step in evaluation.path}
     for name, value in optional.items():
-        facts[name] = int(value) if str(value).lstrip("-").isdigit() else value
+        number = read_whole(str(value)) if str(value).lstrip("-").isdigit() else None  # bounded (review N1)
+        facts[name] = value if number is None else number
     return facts
 
 

@@ -1,4 +1,4 @@
-"""Text analysis for the search index and its queries (DESIGN.md §6, §6a).
+"""Text analysis for the search index and its queries (docs/design.md §6, §6a).
 
 Each text is analysed once, here, into the terms the index holds; whoosh receives them ready-made
 (:class:`WeightedTerms`), so no analyzer runs twice and the index needs no positions:

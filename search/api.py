@@ -1,4 +1,4 @@
-"""GET /api/search/?q=&limit= (DESIGN.md §7). Thin: search.query does the work; bad input is a FieldError, which
+"""GET /api/search/?q=&limit= (docs/design.md §7). Thin: search.query does the work; bad input is a FieldError, which
 config.api answers with a 400 (a 503, same shape, while the index is being rebuilt)."""
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer

@@ -1,4 +1,4 @@
-"""How a query is read (DESIGN.md §6), once per generation and query text (the analysed query is cached).
+"""How a query is read (docs/design.md §6), once per generation and query text (the analysed query is cached).
 
 1. A reference (`27B1`, `27b`, `第64条`, `第二十七条`, `Law 12C`, `l40`) jumps (search.query).
 2. Otherwise the query becomes units, all of which a result must match (if that finds too little, any of them):

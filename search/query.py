@@ -1,4 +1,4 @@
-"""The one query function (DESIGN.md §6): the search page and GET /api/search/ both call `search()`.
+"""The one query function (docs/design.md §6): the search page and GET /api/search/ both call `search()`.
 
 A reference jumps: that section comes back first, flagged `jump`, followed by the sections that cite it. Anything
 else is read into units (search.plan) and ranked: whoosh's BM25F over the index's weighted terms (titles and terms

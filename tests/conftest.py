@@ -90,3 +90,13 @@ def http(server_url):
             return HttpResult(error.code, error.read(), error.headers)
 
     return call
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: the law page's fragments are keyed by the edition's revision, which
+    starts again at each test's fresh database."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

@@ -1,4 +1,4 @@
-"""Decision trees for rulings (DESIGN.md §4): model, loader, validator, evaluator.
+"""Decision trees for rulings (docs/design.md §4): model, loader, validator, evaluator.
 
 ``load_tree(path_or_mapping)`` / ``load_trees(folder)`` read ``fixtures/trees/*.yaml`` (schema in :mod:`.loader`),
 ``validate(tree, known_refs)`` lists every problem as a :class:`TreeError`, and ``evaluate(tree, facts)`` returns

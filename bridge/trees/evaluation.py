@@ -1,4 +1,4 @@
-"""The evaluator (DESIGN.md §4): facts in, the ruling or the next question out.
+"""The evaluator (docs/design.md §4): facts in, the ruling or the next question out.
 
 Walk from the start node: at each question, the fact's value picks the branch; the first fact on the path that
 is missing becomes the next question; a leaf becomes the ruling, with its computed values filled in.
@@ -15,6 +15,7 @@ from typing import Literal
 from bridge import messages
 from bridge.cards import Contract, Hand, Seat, Vulnerability
 from bridge.errors import EngineError
+from bridge.inputs import read_whole
 
 from .computations import COMPUTATIONS, ComputeContext
 from .model import PLACEHOLDER, Compute, Fact, FactError, FactValue, Leaf, Option, QuestionNode, Text, Tree
@@ -94,7 +95,7 @@ class Evaluation:
     question: Question | None = None
 
     def as_dict(self) -> dict[str, object]:
-        """The body of ``POST /api/rulings/trees/<slug>/evaluate/`` (DESIGN.md §7)."""
+        """The body of ``POST /api/rulings/trees/<slug>/evaluate/`` (docs/design.md §7)."""
         return {
             "tree": self.tree,
             "version": self.version,
@@ -125,7 +126,18 @@ def coerce_fact(fact: Fact, value: object) -> object:
         if isinstance(value, int) and not isinstance(value, bool):
             number = value
         elif isinstance(value, str) and _INTEGER.match(value.strip()):
-            number = int(value.strip())
+            number = read_whole(value)
+            # None: more digits than any fact's answer has (security review N1), so out of its range
+            if number is None:
+                text = value.strip()
+                if text.startswith("-") and fact.minimum is not None:
+                    raise FactError(
+                        messages.FACT_TOO_SMALL, fact.name, name=fact.name, minimum=fact.minimum, value=text
+                    )
+                if not text.startswith("-") and fact.maximum is not None:
+                    raise FactError(
+                        messages.FACT_TOO_LARGE, fact.name, name=fact.name, maximum=fact.maximum, value=text
+                    )
         if number is None:
             raise FactError(messages.FACT_NOT_WHOLE, fact.name, name=fact.name, value=value)
         if fact.minimum is not None and number < fact.minimum:

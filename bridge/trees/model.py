@@ -1,4 +1,4 @@
-"""The decision-tree model: facts, question nodes, ruling leaves (DESIGN.md §4).
+"""The decision-tree model: facts, question nodes, ruling leaves (docs/design.md §4).
 
 A tree is data. Each question node asks for one named *fact* and branches on its value; each leaf is a ruling
 with structured outcome fields, the director's script (Chinese and English) and the law references. Everything
@@ -20,7 +20,7 @@ FactType = Literal["bool", "enum", "int", "contract", "seat", "vulnerability", "
 FactValue = bool | str | int
 
 ASKABLE_FACT_TYPES: frozenset[str] = frozenset({"bool", "enum", "int"})
-"""Types a question node may ask about (DESIGN.md §4)."""
+"""Types a question node may ask about (docs/design.md §4)."""
 INPUT_FACT_TYPES: frozenset[str] = ASKABLE_FACT_TYPES | {"contract", "seat", "vulnerability", "hand"}
 """Types an optional computation input may have (read by a computation, never asked)."""
 OUTCOME_FIELD_TYPES: frozenset[str] = frozenset({"bool", "enum", "int"})
@@ -211,7 +211,7 @@ GROUPS: tuple[str, ...] = ("auction", "play", "judgement", "other")
 
 @dataclass(frozen=True)
 class Tree:
-    """A decision tree of one edition (DESIGN.md §4): its facts, outcome fields and nodes."""
+    """A decision tree of one edition (docs/design.md §4): its facts, outcome fields and nodes."""
 
     slug: str
     edition: str
@@ -267,7 +267,7 @@ class Tree:
         return tuple(seen)
 
     def summary(self) -> dict[str, object]:
-        """The list entry of ``GET /api/rulings/trees/`` (DESIGN.md §7)."""
+        """The list entry of ``GET /api/rulings/trees/`` (docs/design.md §7)."""
         return {
             "slug": self.slug,
             "title": self.title,

@@ -1,4 +1,4 @@
-"""The tree validator (DESIGN.md §4): run at load and in tests, it lists every problem it finds.
+"""The tree validator (docs/design.md §4): run at load and in tests, it lists every problem it finds.
 
 It checks that every law reference resolves (when the edition's references are given), every fact a question
 asks is declared with its type and allowed values, each question branches on exactly those values (so every
@@ -29,7 +29,7 @@ from .model import (
 )
 
 REF_PATTERN = re.compile(r"^[1-9]\d?(?:[A-Z](?:\d+[a-z]?)?)?$")
-"""A stable reference: law ``27``, section ``27B``, subsection ``27B1``, item ``27B1a`` (DESIGN.md §2)."""
+"""A stable reference: law ``27``, section ``27B``, subsection ``27B1``, item ``27B1a`` (docs/design.md §2)."""
 MAX_PATHS = 100_000
 """Path enumeration guard: the trees are small; a blow-up means a malformed tree."""
 

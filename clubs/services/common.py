@@ -12,6 +12,7 @@ from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from bridge.inputs import read_whole
 from clubs.errors import RecordError, VersionConflict
 from clubs.models import ONE_LINE_FIELDS, RulingRecord, RulingRevision, field_limits
 from clubs.validators import bad_character, json_problem
@@ -21,8 +22,8 @@ User = get_user_model()
 
 def version_parse(value: object) -> int:
     """The version an edit starts from: a whole number from 1 (JSON or a form's text)."""
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
+    if isinstance(value, str):
+        value = read_whole(value) if value.strip().isdigit() else value  # bounded (security review N1)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise RecordError(_("请给出你修改所基于的版本号（version）。"), "version", code="version_required")
     return value

@@ -2,7 +2,7 @@
 
 The director's fields are checked and normalised here (the texts within the model's limits, the board, the
 director's role); the ruling is derived from the tree's facts and the adjusted score from the engine, and kept as
-given: an edit re-evaluates only a changed walk, so a ruling replays after its tree changes (DESIGN.md §8.5).
+given: an edit re-evaluates only a changed walk, so a ruling replays after its tree changes (docs/design.md §8.5).
 """
 
 from __future__ import annotations
@@ -339,12 +339,10 @@ def _director(club: Club, value: object):
         user = User.objects.filter(username=value.strip()).first()
     else:
         user = None
-    if user is None:
-        raise RecordError(_("请选择本俱乐部的一名裁判。"), "director", code="required")
-    if not club_access(user=user, club=club, capability=Capability.RECORD).allowed:
-        raise RecordError(
-            _("%(user)s 不是本俱乐部的裁判。"), "director", code="not_a_director", user=user.get_username()
-        )
+    # One answer for no such user and a user who is not one of this club's directors, naming no one (security
+    # review L4: an id answered with its username, so any director could list every account).
+    if user is None or not club_access(user=user, club=club, capability=Capability.RECORD).allowed:
+        raise RecordError(_("请选择本俱乐部的一名裁判。"), "director", code="not_a_director")
     return user
 
 

@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from bridge.inputs import read_whole
 from clubs import selectors, services
 from clubs.forms import MemberForm, form_error
 from clubs.models import Capability, Club
@@ -52,7 +53,8 @@ def members(request, club: Club):
                 return redirect("clubs:members", club.pk)
             if request.POST.get("remove"):
                 remove = request.POST["remove"]
-                user = selectors.user_get(pk=int(remove)) if remove.isdigit() else None
+                pk = read_whole(remove) if remove.isdigit() else None  # bounded (security review N1)
+                user = selectors.user_get(pk=pk) if pk is not None else None
                 if user is None:
                     raise services.RecordError(_("没有这个用户。"), "user", code="unknown_user")
                 services.membership_remove(club=club, user=user)

@@ -145,13 +145,25 @@ REST_FRAMEWORK = {
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "clubs:clubs"
 LOGOUT_REDIRECT_URL = "laws:home"
-# The login limiter (accounts.limiter): LOGIN_FAILURE_LIMIT failures for one account lock it (from every address)
-# for the window, each further failure after a lock doubles it, up to LOGIN_LOCK_MAX_SECONDS (failures older than
-# that are forgotten); unknown usernames are limited per address instead.
+# The login limiter (accounts.limiter, security review N2): LOGIN_FAILURE_LIMIT failures for one account from one
+# address lock that address out of it for the window, each further failure doubling the lock, up to
+# LOGIN_LOCK_MAX_SECONDS (failures older than that are forgotten). Across addresses an account is only slowed down:
+# after LOGIN_ACCOUNT_SLOWDOWN_AFTER failures in the window, an address that failed waits LOGIN_SLOWDOWN_SECONDS
+# after its own last failure, doubling, up to LOGIN_SLOWDOWN_MAX_SECONDS; addresses the account signed in from in
+# the last LOGIN_USUAL_ADDRESS_DAYS are never slowed. Unknown usernames are limited per address instead.
+# An IPv6 address counts as its /64.
 LOGIN_FAILURE_LIMIT = 5
 LOGIN_FAILURE_LIMIT_PER_ADDRESS = 20
 LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
 LOGIN_LOCK_MAX_SECONDS = 24 * 60 * 60
+LOGIN_ACCOUNT_SLOWDOWN_AFTER = 5
+LOGIN_SLOWDOWN_SECONDS = 2
+LOGIN_SLOWDOWN_MAX_SECONDS = 60
+LOGIN_USUAL_ADDRESS_DAYS = 90
+# Addresses that may each try once, unslowed, while an account is slowed down (then new addresses wait too).
+LOGIN_FRESH_ADDRESSES = 10
+# API tokens (accounts.tokens, security review L7): hashed at rest, valid this many days after they are made.
+API_TOKEN_TTL_DAYS = env_int("DJANGO_API_TOKEN_TTL_DAYS", 90, minimum=1)
 # How many reverse proxies in front append to X-Forwarded-For: the client is the entry that many from the right.
 # 0 (the default): X-Forwarded-For is ignored and REMOTE_ADDR is the client.
 TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 0)
@@ -181,7 +193,7 @@ SPECTACULAR_SETTINGS = {
     ],
 }
 
-# The edition every page and API answer uses unless told otherwise (DESIGN.md §2, §9): a club's default and the
+# The edition every page and API answer uses unless told otherwise (docs/design.md §2, §9): a club's default and the
 # director's choice in the top bar come before it (laws.editions).
 LAWS_DEFAULT_EDITION = "ccba-1999"
 # Further editions beside the base one, a folder each (fixtures/editions/README.md); load_corpus loads them all.
@@ -234,4 +246,14 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
+}
+
+# Each process keeps its own rendered law pages (laws/law.html's fragments, keyed by the edition's revision, so an
+# import is shown at once): two editions × 93 laws × two languages fit with room.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "caipan",
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
 }

@@ -1,8 +1,9 @@
 """Production settings (the default of config/wsgi.py and config/asgi.py): everything comes from the environment,
 and a missing or unsafe value stops the start with ImproperlyConfigured saying what to set. README "Deploying".
 
-- DJANGO_SECRET_KEY (required): at least 50 characters, not a placeholder.
-- DJANGO_ALLOWED_HOSTS (required): the host names served, comma-separated.
+- DJANGO_SECRET_KEY (required): at least 50 characters, not a placeholder, not predictable (security review N5:
+  no repeated pattern, enough entropy — what secrets.token_urlsafe(50) or Django's generator give).
+- DJANGO_ALLOWED_HOSTS (required): the host names served, comma-separated; never "*" (N5).
 - DJANGO_CSRF_TRUSTED_ORIGINS: extra origins for form posts (https://caipan.example.org), comma-separated.
 - DJANGO_SECURE_PROXY_SSL_HEADER: the header a reverse proxy sets to "https" (X-Forwarded-Proto); only set it
   when the proxy always sets (or strips) that header, else a client can claim HTTPS.
@@ -17,7 +18,7 @@ import sys
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .env import env_bool, env_int, env_list
+from .env import env_bool, env_int, env_list, secret_key_predictable
 
 IS_PRODUCTION = True
 DEBUG = False
@@ -41,6 +42,10 @@ def secret_key() -> str:
         raise ImproperlyConfigured(
             f"DJANGO_SECRET_KEY is too short ({len(key)} characters, at least {SECRET_KEY_MIN_LENGTH}): {hint}."
         )
+    if secret_key_predictable(key):
+        raise ImproperlyConfigured(
+            f"DJANGO_SECRET_KEY is too predictable (a repeated pattern or too few different characters): {hint}."
+        )
     return key
 
 
@@ -50,6 +55,12 @@ def allowed_hosts() -> list[str]:
         raise ImproperlyConfigured(
             "DJANGO_ALLOWED_HOSTS is not set: give the host names this server answers for, comma-separated "
             "(DJANGO_ALLOWED_HOSTS=caipan.example.org)."
+        )
+    if any("*" in host for host in hosts):
+        raise ImproperlyConfigured(
+            "DJANGO_ALLOWED_HOSTS must name the hosts served, not '*': any Host header would be answered and "
+            "absolute URLs would follow it (DJANGO_ALLOWED_HOSTS=caipan.example.org; '.example.org' for its "
+            "subdomains)."
         )
     return hosts
 

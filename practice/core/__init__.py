@@ -1,4 +1,4 @@
-"""Trainee practice, the pure part (DESIGN.md §8.1): no Django here, like :mod:`bridge`.
+"""Trainee practice, the pure part (docs/design.md §8.1): no Django here, like :mod:`bridge`.
 
 - :mod:`.vocabulary`: topics, difficulties, the reserved drill id prefix;
 - :mod:`.bank`: the scenario model, its YAML schema and the loader (``fixtures/scenarios/*.yaml``);

@@ -57,10 +57,97 @@ def test_normalisation_is_the_sign_in_forms():
     assert normalise_username(None) == "" and normalise_username("x" * 200) == "x" * 150
 
 
-def test_the_account_lock_holds_across_addresses(director):
+# --- N2: no stranger can lock an account -------------------------------------------------------------------
+
+
+def test_a_stranger_rotating_addresses_cannot_lock_the_owner_out(director):
+    # The review's twogun.py: 7 wrong passwords, each from a new address, then the right one from another.
+    for n in range(7):
+        assert attempt("director", "wrong", address=f"10.3.{n}.1").status_code == 200
+    assert attempt("director", PASSWORD, address="10.4.4.4").status_code == 302  # was 429: locked everywhere
+
+
+def test_a_stranger_locks_only_their_own_address(director):
+    fail("director", 5, address="10.3.0.1")
+    assert attempt("director", PASSWORD, address="10.3.0.1").status_code == 429  # the attacker's address
+    assert attempt("director", PASSWORD, address="10.4.4.4").status_code == 302  # the owner elsewhere
+
+
+def test_across_addresses_the_account_is_slowed_down_not_locked(director):
     for n in range(5):
         attempt("director", "wrong", address=f"10.0.1.{n}")
-    assert attempt("director", PASSWORD, address="10.0.2.1").status_code == 429
+    response = attempt("director", PASSWORD, address="10.0.1.0")  # an address that failed, at once
+    assert response.status_code == 429 and 1 <= int(response["Retry-After"]) <= 61
+    LoginFailure.objects.update(at=timezone.now() - datetime.timedelta(seconds=61))  # the slow-down is over
+    assert attempt("director", "wrong", address="10.0.1.0").status_code == 200
+    assert attempt("director", PASSWORD, address="10.0.1.9").status_code == 302  # a fresh address: checked
+
+
+@override_settings(LOGIN_FRESH_ADDRESSES=10)
+def test_many_addresses_get_one_try_each_only_while_few_have_failed(director):
+    # A botnet, an IPv6 range or a forged X-Forwarded-For: one unslowed try per new address, for 10 addresses.
+    for n in range(10):
+        assert attempt("director", "wrong", address=f"10.5.{n}.1").status_code == 200
+    response = attempt("director", PASSWORD, address="10.5.99.1")  # the 11th new address waits too
+    assert response.status_code == 429 and int(response["Retry-After"]) <= 61
+    LoginFailure.objects.update(at=timezone.now() - datetime.timedelta(seconds=61))
+    assert attempt("director", PASSWORD, address="10.5.99.1").status_code == 302
+
+
+def test_an_ipv6_address_counts_as_its_64(director):
+    for n in range(5):
+        attempt("director", "wrong", address=f"2001:db8::{n + 1:x}")
+    assert attempt("director", PASSWORD, address="2001:db8::ffff").status_code == 429  # the same /64: locked
+    assert set(LoginFailure.objects.values_list("address", flat=True)) == {"2001:db8::"}
+    assert attempt("director", PASSWORD, address="2001:db8:1::1").status_code == 302  # another network
+
+
+@override_settings(LOGIN_SLOWDOWN_SECONDS=2, LOGIN_SLOWDOWN_MAX_SECONDS=60)
+def test_the_slow_down_backs_off_and_is_capped():
+    from accounts.limiter import _slowdown_seconds
+
+    assert [_slowdown_seconds(n) for n in (5, 6, 7, 10, 50)] == [2, 4, 8, 60, 60]
+
+
+def test_the_owners_usual_address_is_not_slowed_by_strangers(director):
+    assert attempt("director", PASSWORD, address="10.9.9.9").status_code == 302  # the owner's usual address
+    for n in range(8):
+        attempt("director", "wrong", address=f"10.3.{n}.1")
+    assert attempt("director", "typo", address="10.9.9.9").status_code == 200  # the owner mistypes once
+    assert attempt("director", PASSWORD, address="10.9.9.9").status_code == 302  # not made to wait
+
+
+def test_a_success_clears_only_its_own_addresses_failures(director):
+    fail("director", 2, address="10.9.9.9")  # the owner mistypes twice
+    for _ in range(5):  # a stranger
+        LoginFailure.objects.create(username="director", address="10.3.0.1")
+    LoginFailure.objects.update(at=timezone.now() - datetime.timedelta(seconds=61))  # past the slow-down
+    assert attempt("director", PASSWORD, address="10.9.9.9").status_code == 302
+    assert set(LoginFailure.objects.values_list("address", flat=True)) == {"10.3.0.1"}
+    assert attempt("director", PASSWORD, address="10.3.0.1").status_code == 429  # the stranger stays locked
+
+
+def test_the_slow_down_is_logged_once(director, caplog):
+    with caplog.at_level("WARNING", logger="accounts.limiter"):
+        for n in range(7):
+            attempt("director", "wrong", address=f"10.3.{n}.1")
+    warnings = [r.getMessage() for r in caplog.records if r.name == "accounts.limiter"]
+    assert len(warnings) == 1 and "'director' slowed down" in warnings[0] and "5 addresses" in warnings[0]
+
+
+def test_the_admin_sees_and_clears_locks(director, superuser):
+    fail("director", 5, address="10.3.0.1")
+    client = Client()
+    client.force_login(superuser)
+    page = client.get("/admin/accounts/loginfailure/").content.decode()
+    assert "已锁定，还剩 15 分钟" in page
+    response = client.post(
+        "/admin/accounts/loginfailure/",
+        {"action": "clear_locks", "_selected_action": [LoginFailure.objects.first().pk]},
+    )
+    assert response.status_code == 302 and not LoginFailure.objects.exists()
+    assert attempt("director", PASSWORD, address="10.3.0.1").status_code == 302
+    assert client.get("/admin/accounts/loginaddress/").status_code == 200
 
 
 def test_a_lock_backs_off(director):

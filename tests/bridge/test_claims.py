@@ -1,5 +1,5 @@
 """The claim helper (bridge.claims; Laws 70A, 70C, 70E): classic endings, and endplay's double-dummy solver as an
-oracle (a test-only dependency, DESIGN.md §6a) — the sure tricks are never more than best play takes, and the
+oracle (a test-only dependency, docs/design.md §6a) — the sure tricks are never more than best play takes, and the
 careless line the trump count describes really loses those tricks."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Seats, strains, vulnerability and contract notation (DESIGN.md §7)."""
+"""Seats, strains, vulnerability and contract notation (docs/design.md §7)."""
 
 from __future__ import annotations
 

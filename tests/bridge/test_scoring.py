@@ -2,7 +2,7 @@
 
 Oracle 1 (always runs) is the printed scoring table transcribed below as rows, read and summed trick by trick,
 with undertricks taken from the printed CUMULATIVE rows rather than the engine's per-trick schedule. Oracle 2 is
-endplay's scorer (a test-only dependency, skipped when endplay is not installed; DESIGN.md §6a).
+endplay's scorer (a test-only dependency, skipped when endplay is not installed; docs/design.md §6a).
 """
 
 from __future__ import annotations
@@ -331,7 +331,7 @@ def test_passed_out_board_still_rejects_garbage_tricks():
         score("PASS", "Q", "None", 0)
 
 
-# --- the pure core's own rules (DESIGN.md §8.1, §8.3) ---------------------------------------------------------
+# --- the pure core's own rules (docs/design.md §8.1, §8.3) ---------------------------------------------------------
 
 ENGINE_DIR = Path(bridge.__file__).parent
 # The scoring core's own modules; other engine modules (decision trees, revoke…) are held to the Django ban only.

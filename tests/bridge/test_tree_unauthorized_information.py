@@ -34,7 +34,7 @@ def outcome(
 ) -> dict[str, Any]:
     adjusted = {"none": False, "review_after_play": None}.get(
         adjustment, True
-    )  # DESIGN.md §4's adjusted_score
+    )  # docs/design.md §4's adjusted_score
     return {
         "rule": rule,
         "infraction": infraction,

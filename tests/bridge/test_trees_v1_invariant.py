@@ -1,4 +1,4 @@
-"""Vocabulary v2 never changes a v1 ruling silently (issue 13; DESIGN.md §4, "Vocabulary v2").
+"""Vocabulary v2 never changes a v1 ruling silently (issue 13; docs/design.md §4, "Vocabulary v2").
 
 ``tests/bridge/golden/trees-v1.json`` holds the three trees as they stood at commit b9ce6d5, before v2: each is
 ``git show b9ce6d5:fixtures/trees/<slug>.yaml`` loaded and dumped with ``Tree.as_dict()``, every text replaced by
@@ -45,14 +45,14 @@ V2_FACTS: dict[str, dict[str, str]] = {
         "offender_obliged_to_pass": "bool",
     },
 }
-"""The v2 facts DESIGN.md §4 fixes by name and type (casebooks probe them through the API)."""
+"""The v2 facts docs/design.md §4 fixes by name and type (casebooks probe them through the API)."""
 
 V2_RULES: dict[str, set[str]] = {
     "revoke": {"64A1", "64A2", "64B6", "64C"},
     "lead-out-of-turn": {"47E1", "53B", "53C", "57"},
     "insufficient-bid": {"25A", "27C", "28B", "37"},
 }
-"""The ``rule`` values DESIGN.md §4 names for the v2 situations."""
+"""The ``rule`` values docs/design.md §4 names for the v2 situations."""
 
 NEUTRAL: dict[str, dict[str, object]] = {
     "revoke": {

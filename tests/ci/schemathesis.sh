@@ -41,8 +41,8 @@ DJANGO_SETTINGS_MODULE=config.settings.dev $PY manage.py load_demo >/dev/null
 export DJANGO_SETTINGS_MODULE=config.settings.prod
 TOKEN=$($PY manage.py shell -c '
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
-print(Token.objects.get_or_create(user=get_user_model().objects.get(username="demo-director"))[0].key)' | tail -n 1)
+from accounts.tokens import token_issue
+print(token_issue(get_user_model().objects.get(username="demo-director"))[0])' | tail -n 1)
 $PY manage.py build_search_index --if-needed --quiet
 
 .venv/bin/gunicorn config.wsgi -b "127.0.0.1:$PORT" -w 2 --timeout 60 \

@@ -1,6 +1,6 @@
 """Shared state of the ruling-log tests: a club with a member of each role, another club, and a record maker.
 
-Test state is built in code through the services (DESIGN.md §8.8); fixtures/ holds reference data only.
+Test state is built in code through the services (docs/design.md §8.8); fixtures/ holds reference data only.
 """
 
 import datetime
@@ -92,3 +92,18 @@ def make_record(club, director):
 @pytest.fixture
 def record(make_record):
     return make_record()
+
+
+_API_KEYS: dict[int, str] = {}
+
+
+def api_key(user) -> str:
+    """The user's API key (accounts.tokens keeps only its hash): one per user for the test, made on first use."""
+    from accounts.models import ApiToken
+    from accounts.tokens import token_digest, token_issue
+
+    key = _API_KEYS.get(user.pk)
+    if key is None or not ApiToken.objects.filter(user=user, digest=token_digest(key)).exists():
+        key, _ = token_issue(user)
+        _API_KEYS[user.pk] = key
+    return key

@@ -1,12 +1,11 @@
 """/api/clubs/<id>/rulings/: authentication, per-club and per-role permissions, the error shape, 409."""
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from clubs.models import RulingRecord, RulingRevision, Status
 
-from .conftest import IB_FACTS, IB_ORDINARY, PASSWORD
+from .conftest import IB_FACTS, IB_ORDINARY, PASSWORD, api_key
 
 pytestmark = [pytest.mark.log, pytest.mark.django_db]
 
@@ -26,7 +25,7 @@ def client_for(user=None, *, token: bool = True) -> APIClient:
     client = APIClient()
     if user is not None:
         if token:
-            key = Token.objects.get_or_create(user=user)[0].key
+            key = api_key(user)
             client.credentials(HTTP_AUTHORIZATION="Token " + key)
         else:
             client.force_authenticate(user)
@@ -264,3 +263,18 @@ def test_a_text_over_the_model_fields_limit_is_400_naming_it(club, director):
         client_for(director).post(url(club), {**NEW, "statement": "x" * 20000}, format="json").status_code
         == 201
     )
+
+
+def test_the_director_field_names_no_one(club, director, other_club, outsider, trainee):
+    """L4: an id or a username that is not one of this club's directors is answered the same way as no such
+    user, and the answer never names the account (it said 「other-chief 不是本俱乐部的裁判。」)."""
+    client = client_for(director)
+    answers = []
+    for value in [outsider.pk, trainee.pk, 999_999, str(outsider.pk)]:
+        response = client.post(url(club), {**NEW, "director": value}, format="json")
+        assert response.status_code == 400
+        answers.append(response.json())
+    assert all(answer == answers[0] for answer in answers), answers
+    assert answers[0]["field"] == "director"
+    assert "outsider" not in str(answers) and "trainee" not in str(answers)
+    assert not RulingRecord.objects.exists()

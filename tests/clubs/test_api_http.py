@@ -9,21 +9,13 @@ import threading
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
-from rest_framework.authtoken.models import Token
 
 from accounts.models import LoginFailure
 from clubs import services
-from clubs.models import (
-    Appeal,
-    Club,
-    Membership,
-    ReviewComment,
-    Role,
-    RulingRecord,
-    RulingRevision,
-)
+from clubs.history import club_log_erase
+from clubs.models import Role
 
-from .conftest import IB_FACTS
+from .conftest import IB_FACTS, api_key
 
 pytestmark = pytest.mark.log
 
@@ -64,20 +56,10 @@ def committed(server_url):
     ):
         users[name] = User.objects.create_user(username=name, password="x" * 12)
         services.membership_set(club=place, user=users[name], role=role)
-    tokens = {
-        name: {"Authorization": "Token " + Token.objects.create(user=user).key}
-        for name, user in users.items()
-    }
+    tokens = {name: {"Authorization": "Token " + api_key(user)} for name, user in users.items()}
     yield club, tokens
-    clubs = Club.objects.filter(pk__in=[club.pk, other.pk])
-    RulingRevision.objects.filter(record__club__in=clubs).delete()
-    ReviewComment.objects.filter(record__club__in=clubs).delete()
-    Appeal.objects.filter(record__club__in=clubs).delete()
-    RulingRecord.objects.filter(club__in=clubs).delete()
-    Membership.objects.filter(club__in=clubs).delete()
-    Token.objects.filter(user__in=users.values()).delete()
+    club_log_erase([club, other])  # the records before their history: the only order its triggers allow
     LoginFailure.objects.all().delete()
-    clubs.delete()
     User.objects.filter(pk__in=[user.pk for user in users.values()]).delete()
 
 

@@ -3,11 +3,12 @@ members see 「已隐藏」 with who and when, chief directors the text too. Pag
 
 import pytest
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from clubs import services
 from clubs.models import Action, ReviewComment
+
+from .conftest import api_key
 
 pytestmark = [pytest.mark.log, pytest.mark.django_db]
 
@@ -16,7 +17,7 @@ POISON = "- " * 2400 + "x"
 
 def api(user) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION="Token " + Token.objects.get_or_create(user=user)[0].key)
+    client.credentials(HTTP_AUTHORIZATION="Token " + api_key(user))
     return client
 
 

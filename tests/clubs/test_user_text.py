@@ -10,7 +10,6 @@ import time
 
 import pytest
 from django.db import connection
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from clubs import services
@@ -18,7 +17,7 @@ from clubs.models import ReviewComment, RulingRecord, RulingRevision, Status
 from clubs.services.common import user_html
 from laws.rendering import RenderContext, plain_html, render_user
 
-from .conftest import IB_FACTS
+from .conftest import IB_FACTS, api_key
 
 pytestmark = [pytest.mark.log, pytest.mark.django_db]
 
@@ -40,7 +39,7 @@ NEW = {
 
 def api(user) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION="Token " + Token.objects.get_or_create(user=user)[0].key)
+    client.credentials(HTTP_AUTHORIZATION="Token " + api_key(user))
     return client
 
 
@@ -65,6 +64,42 @@ def test_the_worst_inputs_render_within_the_budget_and_never_raise(name):
     elapsed = time.perf_counter() - started
     assert elapsed < 4.0, f"{name}: {elapsed:.2f} s"  # Python-Markdown: 6–17 s, or a RecursionError
     assert "<script" not in html and html.startswith("<")
+
+
+def _table(columns: int, body: str, cap: int = 20000, prefix: str = "") -> str:
+    head = prefix + "|" + "a|" * columns + "\n" + prefix + "|" + "-|" * columns + "\n"
+    return (head + body * 10000)[:cap]
+
+
+# N3 (security review 2026-12b): markdown-it builds a pipe table in one call, padding rows to the header's width,
+# before the budget's clock is looked at: 2.2–3.3 s at the 20,000 cap (mdbomb.py), 1.6 s for a 5,000 comment.
+TABLE_BOMBS = {
+    "table 2000 cols": _table(2000, "|" + "b|" * 2000 + "\n"),
+    "table 1000 cols x 4999 rows": _table(1000, "x\n"),
+    "table in a quote": _table(1000, "> x\n", prefix="> "),
+    "table in a list": "- " + _table(1000, "  x\n", prefix="  ")[2:],
+    "comment cap": _table(1200, "x\n", cap=5000),
+    "header and delimiter pairs": ("a|b\n-|-\n" * 5000)[:20000],
+}
+
+
+@pytest.mark.parametrize("name", sorted(TABLE_BOMBS))
+def test_pipe_tables_stay_within_the_write_budget(name):
+    text = TABLE_BOMBS[name]
+    started = time.process_time()  # CPU: the box's load does not count
+    # A budget that never runs out: the bound must come from the table rule itself, not from the clock (which
+    # looked only after the table was built: the render was over budget, then thrown away).
+    html = render_user(text, budget=100.0)
+    elapsed = time.process_time() - started
+    assert elapsed < 0.8, f"{name}: {elapsed:.2f} s CPU"  # was 1.6–3.3 s
+    assert html.startswith("<") and "<td>" not in html  # too big to be a table: left as text
+
+
+def test_a_ruling_sized_table_is_still_a_table():
+    poll = "|叫牌|选择|认真考虑|\n|---|---|---|\n" + "|Pass|5|1|\n" * 40
+    assert render_user(poll).count("<tr>") == 41
+    many = "|a|b|\n|-|-|\n|x|y|\n\n" * 10
+    assert render_user(many).count("<table>") == 10
 
 
 def test_an_exception_or_an_exhausted_budget_falls_back_to_escaped_text(monkeypatch):

@@ -208,7 +208,14 @@ def check_new() -> dict[str, object]:
     draft = services.ruling_create(
         club=club, by=get_user_model().objects.get(username="dir"), event="新赛事", board=3, laws=["16A"]
     )
+    from django.test import RequestFactory
+
+    from accounts.tokens import HashedTokenAuthentication
+
+    request = RequestFactory().get("/", HTTP_AUTHORIZATION="Token " + "f" * 40)
+    old_token_works = HashedTokenAuthentication().authenticate(request)[0].get_username() == "dir"
     return {
+        "old_token_works": old_token_works,
         "record": [record.event, record.version, record.status, record.appeal.decision, record.laws],
         "revisions": [r.action for r in selectors.ruling_revisions(record=record)],
         "appeals": Appeal.objects.count(),

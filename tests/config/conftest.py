@@ -4,7 +4,7 @@ search index of the session's corpus (as tests/search builds it), for /healthz."
 import pytest
 
 from search.index import search_index_build
-from tests.clubs.conftest import club, director, make_record, record  # noqa: F401
+from tests.clubs.conftest import club, director, make_record, other_club, record  # noqa: F401
 
 
 @pytest.fixture(scope="session")

@@ -5,10 +5,9 @@ import json
 
 import pytest
 from django.test import Client, override_settings
-from rest_framework.authtoken.models import Token
 
 from clubs.models import RulingRecord
-from tests.clubs.conftest import IB_FACTS
+from tests.clubs.conftest import IB_FACTS, api_key
 
 pytestmark = [pytest.mark.log, pytest.mark.django_db]
 
@@ -25,7 +24,7 @@ def shape(response, status: int) -> dict:
 
 @pytest.fixture
 def token_client(director):
-    return Client(HTTP_AUTHORIZATION="Token " + Token.objects.get_or_create(user=director)[0].key)
+    return Client(HTTP_AUTHORIZATION="Token " + api_key(director))
 
 
 @pytest.mark.parametrize(
@@ -52,7 +51,9 @@ def test_a_lone_surrogate_key_is_echoed_safely(club, token_client):
     body = '{"event": "e", "board": 1, "\\ud800": 1}'
     response = token_client.post(f"/api/clubs/{club.pk}/rulings/", data=body, content_type="application/json")
     error = shape(response, 400)
-    assert error["field"] == "'\\ud800'"  # ascii(): the key as it can be shown
+    assert error["field"] == "\\ud800"  # the key as it can be shown
+    # N6: only the surrogate is escaped; the message stays readable Chinese (it was ascii()'d whole).
+    assert error["error"] == "未知的字段：\\ud800"
     response = token_client.post(
         f"/api/clubs/{club.pk}/rulings/",
         data=json.dumps({**NEW, "irregularity": "other", "facts": {}, "laws": ["\ud800"]}),

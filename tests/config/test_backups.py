@@ -21,6 +21,7 @@ from config.backups import (
     backup_create,
     backup_restore,
     database_settings,
+    manifest_signature,
 )
 
 pytestmark = pytest.mark.log
@@ -121,6 +122,114 @@ def test_a_damaged_archive_is_refused_before_anything_is_restored(sqlite_copy, t
         archive_check(archive.path)
     with pytest.raises(BackupError, match="not a backup"):
         archive_check(tmp_path)
+
+
+# ------------------------------------------------------------------------------------------------ N4
+
+
+def _sha256(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _rewrite(archive_path: Path, change, *, sign: bool) -> None:
+    manifest = json.loads((archive_path / "manifest.json").read_text())
+    change(manifest)
+    if sign:  # what only the server's key can do: the checks after the signature must hold on their own
+        manifest["signature"] = manifest_signature(manifest)
+    (archive_path / "manifest.json").write_text(json.dumps(manifest))
+
+
+@sqlite_only
+def test_an_edited_archive_with_recomputed_checksums_is_refused(sqlite_copy, tmp_path):
+    """The review's t6: a trainee made superuser in the archived database, the manifest's SHA-256 rewritten."""
+    db = {**database_settings(), "NAME": str(sqlite_copy)}
+    archive = backup_create(root=tmp_path / "backups", db=db, with_log=False)
+    copy = archive.path / "db.sqlite3"
+    with sqlite3.connect(copy) as conn:
+        conn.execute("CREATE TABLE planted (x)")
+    conn.close()
+
+    def checksums(manifest):
+        manifest["files"]["db.sqlite3"] = {"bytes": copy.stat().st_size, "sha256": _sha256(copy)}
+
+    _rewrite(archive.path, checksums, sign=False)
+    with pytest.raises(BackupError, match="signature does not match"):
+        archive_check(archive.path)
+    _rewrite(archive.path, lambda m: m.pop("signature"), sign=False)
+    with pytest.raises(BackupError, match="signature does not match"):
+        archive_check(archive.path)
+
+
+@sqlite_only
+def test_an_archive_signed_with_another_key_is_refused(sqlite_copy, tmp_path):
+    from django.test import override_settings
+
+    db = {**database_settings(), "NAME": str(sqlite_copy)}
+    archive = backup_create(root=tmp_path / "backups", db=db, with_log=False)
+    assert archive_check(archive.path).manifest["signature"]
+    with override_settings(SECRET_KEY="another-server-" + "k" * 40):
+        with pytest.raises(BackupError, match="another SECRET_KEY"):
+            archive_check(archive.path)
+
+
+@sqlite_only
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # The review's t7: a database outside the archive.
+        (lambda m: m.update(database="../outside.sqlite3"), "no database file of the archive"),
+        (
+            lambda m: m["files"].update({"../outside.sqlite3": m["files"]["db.sqlite3"]}),
+            "not a file name inside the archive",
+        ),
+        (lambda m: m["files"].update({"/etc/passwd": {"bytes": 1, "sha256": "0"}}), "not a file name"),
+        # The review's t8: a files entry that is not an object (a TypeError traceback).
+        (lambda m: m["files"].update({"db.sqlite3": "x"}), "malformed entry for db.sqlite3"),
+        (lambda m: m.update(files=["db.sqlite3"]), "malformed"),
+        (lambda m: m.update(engine="oracle"), "unknown engine"),
+    ],
+)
+def test_a_manifest_naming_paths_outside_the_archive_or_malformed_is_refused(
+    sqlite_copy, tmp_path, change, message
+):
+    db = {**database_settings(), "NAME": str(sqlite_copy)}
+    archive = backup_create(root=tmp_path / "backups", db=db, with_log=False)
+    shutil.copy(archive.path / "db.sqlite3", tmp_path / "backups" / "outside.sqlite3")
+    _rewrite(archive.path, change, sign=True)
+    with pytest.raises(BackupError, match=message):
+        archive_check(archive.path)
+
+
+@sqlite_only
+def test_a_database_file_that_is_a_symlink_is_refused(sqlite_copy, tmp_path):
+    db = {**database_settings(), "NAME": str(sqlite_copy)}
+    archive = backup_create(root=tmp_path / "backups", db=db, with_log=False)
+    outside = tmp_path / "outside.sqlite3"
+    (archive.path / "db.sqlite3").rename(outside)
+    (archive.path / "db.sqlite3").symlink_to(outside)
+    with pytest.raises(BackupError, match="not a plain file"):
+        archive_check(archive.path)
+
+
+@sqlite_only
+def test_an_unsigned_archive_of_the_previous_version_needs_unsigned(sqlite_copy, tmp_path):
+    db = {**database_settings(), "NAME": str(sqlite_copy)}
+    archive = backup_create(root=tmp_path / "backups", db=db, with_log=False)
+
+    def version_1(manifest):
+        manifest["version"] = 1
+        manifest.pop("signature")
+
+    _rewrite(archive.path, version_1, sign=False)
+    with pytest.raises(BackupError, match="--unsigned"):
+        archive_check(archive.path)
+    assert archive_check(archive.path, unsigned=True).manifest["version"] == 1
+    done = manage(sqlite_copy.parent, "restore", str(archive.path), "--yes")
+    assert done.returncode != 0 and "--unsigned" in done.stderr
+    done = manage(sqlite_copy.parent, "restore", str(archive.path), "--yes", "--unsigned")
+    assert done.returncode == 0, done.stderr
 
 
 @sqlite_only

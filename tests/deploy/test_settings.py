@@ -29,6 +29,11 @@ def test_manage_py_stays_on_the_development_settings(tmp_path):
         ("django-insecure-" + "x1y2z3" * 10, "DJANGO_SECRET_KEY is a placeholder"),
         ("s3cr3t-but-short", "DJANGO_SECRET_KEY is too short (16 characters"),
         ("a" * 60, "DJANGO_SECRET_KEY is too short"),
+        # Security review N5: long enough, varied enough for the old check, and predictable.
+        ("changeme" * 7 + "chan", "DJANGO_SECRET_KEY is too predictable"),
+        ("abcde" * 10, "DJANGO_SECRET_KEY is too predictable"),
+        ("0123456789" * 6, "DJANGO_SECRET_KEY is too predictable"),
+        ("abcdefghijklmnopqrstuvwxyz" * 2, "DJANGO_SECRET_KEY is too predictable"),
     ],
 )
 def test_production_refuses_a_missing_placeholder_or_short_secret(tmp_path, secret, message):
@@ -45,6 +50,31 @@ def test_production_refuses_to_start_without_allowed_hosts(tmp_path, hosts):
     result = run_python("import config.wsgi", env)
     assert result.returncode != 0
     assert "ImproperlyConfigured: DJANGO_ALLOWED_HOSTS is not set" in result.stderr
+
+
+@pytest.mark.parametrize("hosts", ["*", "caipan.example.org,*", "*.example.org"])
+def test_production_refuses_a_wildcard_host(tmp_path, hosts):
+    env = server_env(tmp_path, DJANGO_SECRET_KEY=real_secret(), DJANGO_ALLOWED_HOSTS=hosts)
+    result = run_python("import config.wsgi", env)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: DJANGO_ALLOWED_HOSTS must name the hosts served, not '*'" in result.stderr
+
+
+def test_random_secrets_of_every_usual_kind_are_accepted():
+    import secrets
+
+    from django.core.management.utils import get_random_secret_key
+
+    from config.settings.env import secret_key_predictable
+
+    for _ in range(300):
+        for key in (
+            secrets.token_urlsafe(50),
+            secrets.token_hex(25),
+            secrets.token_hex(32),
+            get_random_secret_key(),
+        ):
+            assert not secret_key_predictable(key), key
 
 
 def test_a_bad_flag_is_refused_by_name(prod_env):

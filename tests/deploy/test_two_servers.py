@@ -177,14 +177,14 @@ def login(instance: Instance, username: str, password: str) -> Answer:
 
 SETUP = """
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
+from accounts.tokens import token_issue
 from clubs import services
 User = get_user_model()
 club = services.club_create(name="双机俱乐部")
 for name, role in (("two-director", "director"), ("two-chief", "chief_director")):
     user = User.objects.create_user(name, password="{password}")
     services.membership_set(club=club, user=user, role=role)
-print(club.pk, Token.objects.create(user=User.objects.get(username="two-director")).key)
+print(club.pk, token_issue(User.objects.get(username="two-director"))[0])
 """
 
 

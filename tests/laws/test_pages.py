@@ -1,4 +1,5 @@
 import pytest
+from django.db.models import F
 
 pytestmark = pytest.mark.django_db
 
@@ -93,3 +94,36 @@ def test_english_ui(client):
     # The English catalog is compiled and used: chrome and notices in English, the law text stays Chinese.
     assert '<a href="/">Laws</a>' in html and "not the official text" in html
     assert "不足叫牌" in html
+
+
+def test_a_law_page_renders_its_text_once_per_edition_revision(client, monkeypatch):
+    """Issue 32: the law text's HTML is rendered once and kept for the edition's revision; an import (which bumps
+    the revision) is shown at once."""
+    from laws import selectors
+    from laws.models import Edition
+
+    calls = []
+    real = selectors.render
+    monkeypatch.setattr(selectors, "render", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    monkeypatch.setattr(selectors, "_LAW_HTML", {})
+    first = client.get("/laws/64/").content.decode()
+    rendered = len(calls)
+    assert rendered > 5 and "64A1" in first
+    assert "64A1" in client.get("/laws/64/").content.decode()
+    assert len(calls) == rendered  # nothing rendered again
+    Edition.objects.filter(code="ccba-1999").update(revision=F("revision") + 1)
+    client.get("/laws/64/")
+    assert len(calls) == 2 * rendered
+
+
+def test_a_law_page_reads_its_text_and_references_once_per_edition_revision(
+    client, django_assert_max_num_queries
+):
+    """Issue 32: the law's text, references and neighbours are a cached fragment; a page after the first asks the
+    database only for what is the reader's own (the edition chosen, the law itself): 6 queries, from 11."""
+    client.get("/laws/64/")
+    with django_assert_max_num_queries(
+        6
+    ):  # the editions (the choice, the top bar, the other edition), the law
+        page = client.get("/laws/64/").content.decode()
+    assert "64A1" in page and "第63条" in page and "第65条" in page

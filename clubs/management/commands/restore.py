@@ -17,17 +17,22 @@ class Command(BaseCommand):
         parser.add_argument("archive", nargs="?", type=Path, default=None)
         parser.add_argument("--yes", action="store_true", help="overwrite the current database")
         parser.add_argument(
+            "--unsigned",
+            action="store_true",
+            help="also take an archive made before archives were signed (version 1): only one you know",
+        )
+        parser.add_argument(
             "--dir", type=Path, default=None, help="the folder of archives (default var/backups)"
         )
 
-    def handle(self, *args, archive: Path | None, yes: bool, dir: Path | None, **options):
+    def handle(self, *args, archive: Path | None, yes: bool, unsigned: bool, dir: Path | None, **options):
         if archive is None:
             found = archives(dir)
             if not found:
                 raise CommandError(f"no backup found in {dir or 'var/backups'}: name the archive to restore")
             archive = found[-1]
         try:
-            checked = archive_check(archive)
+            checked = archive_check(archive, unsigned=unsigned)
             self.stdout.write(
                 f"archive {checked.path} checked: {checked.manifest['engine']}, made {checked.manifest['created_at']}"
             )
