@@ -121,6 +121,8 @@ PLAIN_VALUES: list[object] = [
     False,
     None,
     ["a", 1],
+    "9" * 45,  # longer than bridge.tables.ECHO_CHARACTERS: shortened, but never a field's name
+    "黑桃" * 25,
 ]
 G_VALUES: list[object] = [1, 0.95, 2 / 3, 1.0000001, 1e-05, 1234567.0, 1.515625, 0.1 + 0.2, 100]
 

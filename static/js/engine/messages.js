@@ -150,7 +150,24 @@ function text(messages, code, params, language) {
   params = params || {};
   if (!messages || !has(messages, code)) return code + " " + JSON.stringify(params);
   const message = messages[code];
-  return format(String(language || "").toLowerCase().indexOf("zh") === 0 ? message.zh : message.en, params);
+  /** @type {Record<string, any>} */
+  const shownParams = {};
+  Object.keys(params).forEach(function (name) { shownParams[name] = shown(name, params[name]); });
+  return format(String(language || "").toLowerCase().indexOf("zh") === 0 ? message.zh : message.en, shownParams);
+}
+
+// bridge.errors._shown: a message echoes what the user typed by its first ECHO_CHARACTERS characters (a
+// 5,000-digit number: security review N1); the field it names and the values it lists stay whole. The two numbers
+// are bridge/tables.py ECHO_CHARACTERS and bridge/errors.py NOT_ECHOED (the golden files hold them equal).
+const ECHO_CHARACTERS = 40;
+const NOT_ECHOED = ["name", "allowed"];
+/** @param {string} name @param {any} value */
+function shown(name, value) {
+  if (NOT_ECHOED.indexOf(name) < 0 && typeof value === "string") {
+    const characters = Array.from(value);  // Python's len() and slices count code points
+    if (characters.length > ECHO_CHARACTERS) return characters.slice(0, ECHO_CHARACTERS).join("") + "\u2026";
+  }
+  return value;
 }
 
 // ------------------------------------------------------------------------------- fields by their labels
