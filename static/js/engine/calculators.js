@@ -39,10 +39,21 @@ function required(params, field) {
   if (!given(params, field)) throw FieldError(field, "input.required", { name: field });
   return params.get(field);
 }
+// bridge/inputs.py MAX_DIGITS (security review N1): the most digits a whole number typed to the site may have;
+// the golden files (calculators.json, judgement.json) hold the two equal.
+const MAX_DIGITS = 15;
+/** @param {string} text */
+function tooLong(text) { return text.trim().replace(/^[+-]+/, "").length > MAX_DIGITS; }
 /** @param {any} value @param {string} field @param {number | undefined} [low] @param {number | undefined} [high] */
 function wholeNumber(value, field, low, high) {
   const text = String(value).trim();
   if (!WHOLE.test(text)) throw FieldError(field, "input.not_whole", { name: field, value: value });
+  if (tooLong(text)) {  // bridge.inputs._too_long_error
+    if (low !== undefined && high !== undefined) {
+      throw FieldError(field, "input.out_of_range", { name: field, low: low, high: high, value: value });
+    }
+    throw FieldError(field, "input.too_long", { name: field, digits: MAX_DIGITS });
+  }
   const number = parseInt(text, 10);
   if ((low !== undefined && number < low) || (high !== undefined && number > high)) {
     if (high === undefined) throw FieldError(field, "input.below", { name: field, low: low, value: number });
@@ -54,9 +65,10 @@ function wholeNumber(value, field, low, high) {
 function number(value, field) {
   const text = String(value).trim();
   if (!PY_FLOAT.test(text)) throw FieldError(field, "input.not_number", { name: field, value: value });
+  if (text.length > MAX_DIGITS + 2) throw FieldError(field, "input.too_long", { name: field, digits: MAX_DIGITS });
   const lower = text.toLowerCase().replace(/^[+-]/, "");
-  if (lower === "nan") return NaN;
-  if (lower.indexOf("inf") === 0) return text.charAt(0) === "-" ? -Infinity : Infinity;
+  // bridge.inputs.number: finite only (inf and nan read as floats in Python, then are refused)
+  if (lower === "nan" || lower.indexOf("inf") === 0) throw FieldError(field, "input.not_number", { name: field, value: value });
   return Number(text);
 }
 /** @param {string} text @param {any} [field] */
@@ -66,6 +78,7 @@ function scoresFromText(text, field) {
   text.trim().split(SEPARATORS).forEach(function (/** @type {string} */ token) {
     if (!token) return;
     if (!WHOLE.test(token)) throw FieldError(field || "scores", "input.not_score", { token: token });
+    if (tooLong(token)) throw FieldError(field || "scores", "input.too_long", { name: field || "scores", digits: MAX_DIGITS });
     out.push(parseInt(token, 10));
   });
   return out;
