@@ -5,7 +5,19 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test bench lint typecheck check format messages clean clean-db backup restore
+.PHONY: setup run test test-e2e test-js golden js-setup bench lint typecheck check format messages clean clean-db backup restore
+
+NODE_STAMP := node_modules/.installed
+
+# The JS tools (ESLint, tsc): dev dependencies only, exact versions from package-lock.json. The site needs none of
+# them (static/js is loaded by the browser as ES modules, no build step). Node from Debian (apt-get install nodejs npm).
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "npm is missing: apt-get install nodejs npm (Node 18 or later)" >&2; exit 2; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+## js-setup: the JS dev tools (npm ci from the lock)
+js-setup: $(NODE_STAMP)
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -16,7 +28,7 @@ $(STAMP): requirements.txt requirements-dev.txt
 
 ## setup: venv, pinned packages, database migrated, law corpus (and whatever else is derived) loaded. Safe to rerun.
 ## No demo data: that is `make demo` (development only).
-setup: $(STAMP)
+setup: $(STAMP) $(NODE_STAMP)
 	mkdir -p var/static
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py load_corpus --quiet
@@ -48,21 +60,38 @@ serve: $(STAMP)
 bench-serve: setup
 	$(PY) bench/bench_serve.py
 
-## test: the whole suite (browser tests run where /usr/bin/chromium exists, and say so when it does not)
+## test: the fast loop: pytest without the browser tests (tests/e2e), then the JS engine against the golden files
 test: $(STAMP)
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest --ignore=tests/e2e $(PYTEST_ARGS)
+	$(MAKE) --no-print-directory test-js
+	@echo "make test: the browser tests (tests/e2e, chromium) were left out; run them with: make test-e2e"
+
+## test-e2e: the browser tests (chromium): the service worker offline, the tablet layout, CSP, the pages
+test-e2e: $(STAMP)
+	$(PY) -m pytest tests/e2e $(PYTEST_ARGS)
+
+## test-js: the JS engine (static/js/engine) against the golden cases Python wrote (node --test, no browser)
+test-js:
+	node --test tests/js/
+
+## golden: rewrite tests/golden/*.json from the Python engine (tests/golden/test_golden_fresh.py fails when stale)
+golden: $(STAMP)
+	$(PY) tests/golden/make_golden.py
 
 bench: setup
 	$(PY) bench/run.py
 
-## lint: ruff's rules (the pure cores import no framework or app) and the formatter, checked, not applied
-lint: $(STAMP)
+## lint: ruff's rules (the pure cores import no framework or app) and the formatter, checked, not applied; ESLint
+## on static/js (engine/ may not touch document or window)
+lint: $(STAMP) $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	node_modules/.bin/eslint --max-warnings=0 .
 
-## typecheck: mypy, strict on the pure cores (bridge/, practice/core/)
-typecheck: $(STAMP)
+## typecheck: mypy, strict on the pure cores (bridge/, practice/core/); tsc --strict on static/js's JSDoc types
+typecheck: $(STAMP) $(NODE_STAMP)
 	$(VENV)/bin/mypy
+	node_modules/.bin/tsc -p tsconfig.json
 
 ## check: what CI runs before the tests
 check: lint typecheck

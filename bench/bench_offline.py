@@ -2,7 +2,7 @@
 
 In-process (Django test client, dev settings, the database `make setup` built): counts the requests and the bytes
 on the wire (each page as it is served: uncompressed before, gzip now), times building the bundle, and models the
-time on a hall's wifi (150 ms round trip, 1.5 Mbit/s, 4 requests at a time as static/js/offline.js fetched them)
+time on a hall's wifi (150 ms round trip, 1.5 Mbit/s, 4 requests at a time as static/js/pages/offline.js fetched them)
 as round trips + bytes ÷ bandwidth. The model leaves out TCP slow start and server time, so it is a lower bound.
 """
 

@@ -28,8 +28,8 @@ WBF Code of Practice, not the 1997 law text), the Director may let it keep the t
 (``non_offending_keeps_table_result``); the offending side still gets its 12C2 score.
 
 :func:`build_assigned` reads the request as the API receives it (a JSON object) and raises an
-:class:`~bridge.errors.AdjustedScoreError` naming the field for bad input; static/js/assigned-builder.js is its
-port for the offline pages (tests/e2e/test_assigned_parity.py holds the two to the same answers).
+:class:`~bridge.errors.AdjustedScoreError` naming the field for bad input; static/js/engine/assigned.js is its
+port for the offline pages (tests/js/assigned.test.js holds the two to the same answers, tests/golden/assigned.json).
 """
 
 from __future__ import annotations

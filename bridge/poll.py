@@ -11,7 +11,7 @@ judgement (the tree's ``logical_alternative`` fact); figures some regulators pub
 law.
 
 :func:`tally` reads the poll as the ruling form posts it (a JSON-like mapping) and raises an
-:class:`~bridge.errors.EngineError` naming the field for bad input; static/js/assigned-builder.js ports it.
+:class:`~bridge.errors.EngineError` naming the field for bad input; static/js/engine/assigned.js ports it.
 """
 
 from __future__ import annotations

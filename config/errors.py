@@ -5,7 +5,7 @@ Pages answer bad input with status 400 and show :func:`error_text`; the API answ
 are all FieldErrors, so one helper serves them all. A page names fields by their labels
 (:func:`config.field_labels.field_label`), never by their API keys: ``牌号必须不小于 1``, not ``board 必须不小于 1``;
 a Chinese page also says by its label any key a message names in Latin letters (``method 只能是…`` → 调整方法只能是…).
-static/js/offline-wizard.js does the same for the wizard offline (with the tree's facts as the only labels).
+static/js/pages/wizard.js does the same for the wizard offline (with the tree's facts as the only labels).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The Definitions and Laws 1–8 are stored exactly as supplied (fixtures/sources/), slips and all. When that text is
 rendered for reading, each slip listed in the corrections file is shown in its corrected reading, marked as an
-editorial correction, with the original on hover (``title``) and on tap (static/js/app.js opens it in the sheet;
+editorial correction, with the original on hover (``title``) and on tap (static/js/pages/app.js opens it in the sheet;
 without JavaScript the element takes focus and CSS shows the original). The stored text never changes.
 
 Where the corrections apply: law pages and the API's ``html`` (laws.selectors.law_tree), the glossary page and its

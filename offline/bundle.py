@@ -20,7 +20,7 @@ from offline import data
 
 GZIP_LEVEL = 6
 FORMAT = 1
-"""Bumped when the bundle's shape changes (static/js/offline.js reads it)."""
+"""Bumped when the bundle's shape changes (static/js/pages/offline.js reads it)."""
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,7 @@ from laws.editions import with_edition
 from laws.models import Definition, Edition
 from laws.rendering import render as render_text
 from laws.selectors import edition_default, render_context
+from rulings import calculators
 from rulings.labels import FIELDS, VALUES, score_item_label
 from rulings.summary import summary_rules
 from rulings.trees import trees
@@ -65,7 +66,7 @@ words)."""
 
 
 def corpus(edition: Edition | None = None) -> dict:
-    """Sections and glossary terms as the offline search box reads them (static/js/offline-search.js).
+    """Sections and glossary terms as the offline search box reads them (static/js/pages/offline-search.js).
 
     The same documents the whoosh index holds (search.index.documents): each with the title and URL a search
     result shows, the Chinese heading and context, the English title, and the plain text; glossary terms also
@@ -218,14 +219,14 @@ def law77_breakdowns() -> dict[str, object]:
 def error_messages() -> dict[str, dict[str, str]]:
     """Every message of the rules core by its code, in English and Chinese (:data:`bridge.messages.CATALOG`):
     the browser formats an error's code and params with these templates, in the page's language, as
-    :meth:`bridge.errors.FieldError.text` does on the server (static/js/messages.js)."""
+    :meth:`bridge.errors.FieldError.text` does on the server (static/js/engine/messages.js)."""
     return {code: {"en": message.en, "zh": message.zh} for code, message in CATALOG.items()}
 
 
 def field_labels() -> dict[str, dict[str, str]]:
     """What a page calls each input field (:data:`config.field_labels.FIELD_LABELS`), in Chinese and English: the
     browser names the fields of an error by these, as :func:`config.errors.error_text` does on the server
-    (static/js/messages.js ``labelled``)."""
+    (static/js/engine/messages.js ``labelled``)."""
     out = {}
     for key, language in (("zh", "zh-hans"), ("en", "en")):
         with translation.override(language):
@@ -287,7 +288,7 @@ def artificial_scores() -> dict[str, dict[str, dict[str, object]]]:
 
 
 def hand_vocabulary() -> dict[str, object]:
-    """The hand notation of bridge.cards (Hand.parse), as the browser's parser reads it (claim-helper.js)."""
+    """The hand notation of bridge.cards (Hand.parse), as the browser's parser reads it (engine/claims.js)."""
     return {
         "suits": [suit.value for suit in cards.SUITS],
         "markers": [[marker, suit.value] for marker, suit in cards._SUIT_MARKERS],
@@ -302,7 +303,7 @@ def hand_vocabulary() -> dict[str, object]:
 
 @lru_cache(maxsize=1)
 def score_tables() -> dict:
-    """What the browser's evaluator (static/js/tree-evaluator.js) needs, generated from the engine so it holds
+    """What the browser's evaluator (static/js/engine/trees.js) needs, generated from the engine so it holds
     no score number, no law arithmetic and no name of its own: the Law 77 scores (:func:`law77_scores`), the
     Law 64 transfers (:func:`revoke_transfers`), the Law 12C1 artificial scores (:func:`artificial_scores`), the
     contract, seat, vulnerability and hand vocabulary its parsers read (bridge.cards) and the messages it answers
@@ -342,14 +343,18 @@ def score_tables() -> dict:
         },
         "messages": error_messages(),
         "field_labels": field_labels(),
-        # The score pad's passed-out board: scored without a vulnerability when none is given (rulings.calculators).
-        "calculators": {"PASSED_OUT_VULNERABILITY": Vulnerability.NONE.value},
+        # The score pad's passed-out board: scored without a vulnerability when none is given, and the largest board
+        # number (rulings.calculators).
+        "calculators": {
+            "PASSED_OUT_VULNERABILITY": Vulnerability.NONE.value,
+            "BOARD_MAX": calculators.BOARD_MAX,
+        },
         **judgement_tables(),
     }
 
 
 def judgement_tables() -> dict:
-    """What the assigned-score builder and the player poll need in the browser (static/js/assigned-builder.js):
+    """What the assigned-score builder and the player poll need in the browser (static/js/engine/assigned.js):
     Law 2's board table, Law 78's IMP scale and matchpoint units, the side names Side.parse reads, and the
     builder's and poll's limits and field names — all read from bridge, so the port holds no number of its own."""
     return {

@@ -7,7 +7,7 @@ this middleware turns the rules into ``Cache-Control``, which the worker reads (
 * a page served to a signed-in user (the top bar names him) → ``private``;
 * a response that sets a cookie → ``private``. The one exception is the CSRF cookie, which Django re-sends on
   every page holding a form (the language switch is on every page): it is this browser's own token, not content,
-  and the pages the worker keeps for offline use are fetched without cookies anyway (static/js/offline.js).
+  and the pages the worker keeps for offline use are fetched without cookies anyway (static/js/pages/offline.js).
 
 It sits near the top of MIDDLEWARE so it sees the cookies the session and CSRF middlewares add on the way out.
 """

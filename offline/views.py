@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -26,21 +27,34 @@ from offline.middleware import PRIVATE_PREFIXES
 from rulings.trees import trees
 
 SW_SOURCE = "sw.js"
+SW_REFERENCE = "js/engine/reference.js"
+"""The reference parser (27B1, 第64条 → the law page), an ES module the worker reads as classic script text."""
 # Files the worker stores when it installs, so the shells work offline before "download all".
 PRECACHED_STATIC = (
     "css/app.css",
-    "js/app.js",
-    "js/search.js",
-    "js/offline.js",
+    # Every module of static/js (the pages import the engine's; tests/offline/test_offline_views.py checks the
+    # list is whole), and the classic theme script.
     "js/theme.js",
-    "js/offline-search.js",
-    "js/messages.js",
-    "js/claim-helper.js",
-    "js/tree-evaluator.js",
-    "js/offline-wizard.js",
-    "js/assigned-builder.js",
-    "js/judgement.js",
-    "js/calculators.js",
+    "js/engine/assigned.js",
+    "js/engine/calculators.js",
+    "js/engine/claims.js",
+    "js/engine/judgement.js",
+    "js/engine/messages.js",
+    "js/engine/plan.js",
+    "js/engine/poll.js",
+    "js/engine/reference.js",
+    "js/engine/search.js",
+    "js/engine/summary.js",
+    "js/engine/trees.js",
+    "js/engine/values.js",
+    "js/engine/wizard.js",
+    "js/pages/app.js",
+    "js/pages/calculators.js",
+    "js/pages/judgement.js",
+    "js/pages/offline-search.js",
+    "js/pages/offline.js",
+    "js/pages/search-box.js",
+    "js/pages/wizard.js",
     "css/judgement.css",
     "icons/icon.svg",
     "icons/icon-192.png",
@@ -64,8 +78,7 @@ def _static_file(name: str) -> bytes:
 
 def sw_config() -> dict:
     """What the worker is told: cache names, what to store at install, which paths are private, the shells."""
-    source = _static_file(SW_SOURCE)
-    digest = hashlib.sha256(source)
+    digest = hashlib.sha256(sw_source().encode("utf-8"))
     for name in PRECACHED_STATIC:
         digest.update(_static_file(name))
     version = digest.hexdigest()[:12]
@@ -84,7 +97,7 @@ def sw_config() -> dict:
             reverse("offline:favicon"),
         ],
         "networkTimeoutMs": NETWORK_TIMEOUT_MS,
-        # A calculator's address with a query is answered offline by its stored pad (static/js/calculators.js).
+        # A calculator's address with a query is answered offline by its stored pad (static/js/pages/calculators.js).
         "calculatorPages": [
             reverse("rulings:score"),
             reverse("rulings:imps"),
@@ -117,8 +130,28 @@ def sw_config() -> dict:
         "searchPage": reverse("search:page"),
         "gotoPage": reverse("laws:goto"),
         "lawPrefix": "/laws/",
-        "refParser": static("js/offline-search.js"),
     }
+
+
+def sw_source() -> str:
+    """static/sw.js behind the reference parser (static/js/engine/reference.js) as classic script: its top-level
+    ``export`` keywords taken off, inside a block of its own, so the worker (a classic script: module service
+    workers are not on every tablet we target) calls ``CaipanReference.reference`` and ``sectionUrl`` — the same
+    parser as the pages, with no copy to keep equal and no build step."""
+    module = _static_file(SW_REFERENCE).decode("utf-8")
+    names = re.findall(r"^export function (\w+)\(", module, flags=re.MULTILINE)
+    if re.search(r"^(import|export (?!function ))", module, flags=re.MULTILINE):  # pragma: no cover - a guard
+        raise ValueError(f"{SW_REFERENCE}: only exported functions and no imports can run in the worker")
+    body = re.sub(r"^export function ", "function ", module, flags=re.MULTILINE)
+    return (
+        f"// {SW_REFERENCE}, as classic script\n"
+        + 'self.CaipanReference = (function () {\n"use strict";\n'
+        + body
+        + "return { "
+        + ", ".join(names)
+        + " };\n})();\n"
+        + _static_file(SW_SOURCE).decode("utf-8")
+    )
 
 
 @require_GET
@@ -126,12 +159,7 @@ def service_worker(request):
     """/sw.js: static/sw.js with its configuration in front. Served from the root so its scope is the whole site;
     never cached by the browser, so a changed file (or a changed precached asset, via the version) is seen at
     the next visit."""
-    body = (
-        "self.CAIPAN_SW = "
-        + json.dumps(sw_config(), ensure_ascii=False)
-        + ";\n"
-        + _static_file(SW_SOURCE).decode("utf-8")
-    )
+    body = "self.CAIPAN_SW = " + json.dumps(sw_config(), ensure_ascii=False) + ";\n" + sw_source()
     response = HttpResponse(body, content_type="application/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"
@@ -181,7 +209,7 @@ def offline_page(request):
 
 
 def wizard_shell(request):
-    """The wizard, rendered in the browser from the stored tree (static/js/offline-wizard.js). The worker
+    """The wizard, rendered in the browser from the stored tree (static/js/pages/wizard.js). The worker
     answers an unstored /rulings/<slug>/?… with this page; the script reads the address it was opened at."""
     context = {
         "labels_json": json.dumps(data.outcome_labels(), ensure_ascii=False),
@@ -199,7 +227,7 @@ def wizard_shell(request):
 
 
 def search_shell(request):
-    """The search page, answered in the browser from the stored corpus (static/js/offline-search.js)."""
+    """The search page, answered in the browser from the stored corpus (static/js/pages/offline-search.js)."""
     return render(request, "offline/search.html")
 
 
@@ -269,7 +297,7 @@ def pack(request):
 @require_GET
 def version(request):
     """/offline/version.json: the version of what "download all" stores, small, so a tablet can tell whether its
-    copy is stale (static/js/offline.js) without fetching the list."""
+    copy is stale (static/js/pages/offline.js) without fetching the list."""
     chosen = _pack_editions(request)
     if chosen is None:
         return _bad_edition(request.GET.get(edition_table.PARAM, ""))

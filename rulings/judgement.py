@@ -2,7 +2,7 @@
 form's record for the club log (Laws 12C2, 16A, 73F, 75, 92).
 
 The builder page (/tools/assigned/), the ruling form (/rulings/<slug>/form/) and their script
-(static/js/judgement.js) post the same fields: ``board`` or ``vulnerability``, ``offending_side``, rows
+(static/js/pages/judgement.js, engine/judgement.js) post the same fields: ``board`` or ``vulnerability``, ``offending_side``, rows
 ``r0_…``–``r11_…`` (``level`` 1–7 or PASS, ``strain``, ``dbl``, ``declarer``, ``tricks``, ``likely``,
 ``probable``, ``weight`` and ``weight_os`` in percent), the table result ``t_…``, ``keeps_table``, the
 non-offending side's own result ``n_…`` (J5), ``other_table`` (with ``knockout``) or ``field_scores``,

@@ -2,7 +2,7 @@
 judgement tree (/rulings/<slug>/form/: facts, player poll, decision, law, scores; one A4 page; Law 92 and 93 for
 an appeal), and its save to the club log as a draft — a thin view over clubs.services.ruling_create.
 
-The builder's arithmetic and the poll's count also run in the browser (static/js/assigned-builder.js, from the
+The builder's arithmetic and the poll's count also run in the browser (static/js/engine/assigned.js, from the
 engine's tables), so the pages work offline; the server answers the same when the form is posted without
 JavaScript, and recomputes everything it saves.
 """

@@ -48,7 +48,7 @@ WORDING = {
 
 
 def summary_rules() -> dict[str, object]:
-    """What the headline reads besides the labels, for the offline wizard (static/js/offline-wizard.js)."""
+    """What the headline reads besides the labels, for the offline wizard (static/js/pages/wizard.js)."""
     return {
         "quiet": list(_QUIET),
         "not_headline": sorted(_NOT_HEADLINE),

@@ -106,7 +106,7 @@ def matching_trees(text: str, units, ref: str | None) -> list[TreeHit]:
 
 
 def offline_catalog() -> list[dict]:
-    """The catalog as static/js/offline-search.js matches it (in /offline/corpus.json)."""
+    """The catalog as static/js/pages/offline-search.js matches it (in /offline/corpus.json)."""
     return [
         {
             **entry.hit.as_dict(),

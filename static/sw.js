@@ -16,21 +16,18 @@
  *  - Never kept: anything but GET, other origins, the private paths (a club's pages, accounts, admin,
  *    practice and their APIs), responses marked private or no-store (the server marks responses to signed-in
  *    users and responses that set a cookie so: the worker cannot see Set-Cookie), redirects and errors.
- *    "Download all" (static/js/offline.js) stores its own copies, fetched without cookies.
+ *    "Download all" (static/js/pages/offline.js) stores its own copies, fetched without cookies.
  */
-/* global CAIPAN_SW, CaipanOffline */
+/* global CaipanReference */
 "use strict";
 
-var CONFIG = self.CAIPAN_SW;
+const CONFIG = self.CAIPAN_SW;
 // A hall's wifi that hangs rather than fails: serve the stored copy after this long (pages and the JSON the
 // offline pages read); the network's answer, if it comes, is still stored for next time.
-var NETWORK_TIMEOUT_MS = CONFIG.networkTimeoutMs || 2500;
+const NETWORK_TIMEOUT_MS = CONFIG.networkTimeoutMs || 2500;
 
-try {
-  importScripts(CONFIG.refParser); // CaipanOffline.reference: 27B1, 第64条 → the law page
-} catch (e) {
-  self.CaipanOffline = null;
-}
+// self.CaipanReference: static/js/engine/reference.js (27B1, 第64条 → the law page), put in front of this file by
+// offline/views.py (sw_source), as the configuration is.
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -64,11 +61,11 @@ function isPrivatePath(path) { return startsWithAny(path, CONFIG.privatePrefixes
 
 // May this response be kept for offline use?
 function cacheable(request, response) {
-  var url = new URL(request.url);
+  const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return false;
   if (isPrivatePath(url.pathname) || startsWithAny(url.pathname, CONFIG.neverCache)) return false;
   if (!response || !response.ok || response.status !== 200 || response.type !== "basic" || response.redirected) return false;
-  var control = (response.headers.get("Cache-Control") || "").toLowerCase();
+  const control = (response.headers.get("Cache-Control") || "").toLowerCase();
   if (/(^|[\s,])(private|no-store)([\s,=]|$)/.test(control)) return false;
   if (response.headers.get("Set-Cookie")) return false; // never visible to a worker; kept for other runtimes
   if ((response.headers.get("Vary") || "").indexOf("*") >= 0) return false;
@@ -83,7 +80,7 @@ function extend(event, promise) {
 
 function keep(cacheName, request, response) {
   if (!cacheable(request, response)) return Promise.resolve(false);
-  var copy = response.clone();
+  const copy = response.clone();
   return caches.open(cacheName).then(function (cache) { return cache.put(stripFragment(request.url), copy); })
     .then(function () { return true; }, function () { return false; });
 }
@@ -99,14 +96,14 @@ function tellClients(message) {
   });
 }
 
-// A stored page, marked so the page knows it came from the device (static/js/offline.js shows the badge).
+// A stored page, marked so the page knows it came from the device (static/js/pages/offline.js shows the badge).
 function markOffline(response, reason) {
   if (!response) return response;
-  var type = response.headers.get("Content-Type") || "";
+  const type = response.headers.get("Content-Type") || "";
   if (type.indexOf("text/html") < 0) return response;
-  var mark = '<html data-offline="cache"' + (reason ? ' data-offline-reason="' + reason + '"' : "");
+  const mark = '<html data-offline="cache"' + (reason ? ' data-offline-reason="' + reason + '"' : "");
   return response.text().then(function (text) {
-    var headers = new Headers(response.headers);
+    const headers = new Headers(response.headers);
     headers.delete("Content-Length");
     headers.delete("Content-Encoding");
     return new Response(text.replace(/<html\b/i, mark), {
@@ -117,11 +114,11 @@ function markOffline(response, reason) {
 
 // ------------------------------------------------------------------------------------------ navigations
 // The stored answer to a navigation: its own copy, or for a calculator's address (/tools/score/?level=4…) the
-// stored pad, which computes the answer in the browser (static/js/calculators.js).
+// stored pad, which computes the answer in the browser (static/js/pages/calculators.js).
 function storedCopy(request) {
   return fromCache(request).then(function (stored) {
     if (stored) return stored;
-    var url = new URL(request.url);
+    const url = new URL(request.url);
     if (url.search && CONFIG.calculatorPages.indexOf(url.pathname) >= 0) return fromCache(url.origin + url.pathname);
     return null;
   });
@@ -137,23 +134,23 @@ function offlinePage(reason) {
 }
 
 function offlineAnswer(request) {
-  var url = new URL(request.url);
-  var path = url.pathname;
+  const url = new URL(request.url);
+  const path = url.pathname;
   return storedCopy(request).then(function (stored) {
     if (stored) return markOffline(stored);
-    var ref = null;
-    if (self.CaipanOffline) {
-      if (path === CONFIG.gotoPage) ref = CaipanOffline.reference(url.searchParams.get("q") || "");
+    let ref = null;
+    if (self.CaipanReference) {
+      if (path === CONFIG.gotoPage) ref = CaipanReference.reference(url.searchParams.get("q") || "");
       else if (path.indexOf(CONFIG.lawPrefix) === 0) {
-        var rest = decodeURIComponent(path.slice(CONFIG.lawPrefix.length).replace(/\/$/, ""));
-        if (rest && !/^\d+$/.test(rest)) ref = CaipanOffline.reference(rest);
+        const rest = decodeURIComponent(path.slice(CONFIG.lawPrefix.length).replace(/\/$/, ""));
+        if (rest && !/^\d+$/.test(rest)) ref = CaipanReference.reference(rest);
       }
     }
-    if (ref) return Response.redirect(new URL(CaipanOffline.sectionUrl(ref, CONFIG.lawPrefix), url).href, 302);
+    if (ref) return Response.redirect(new URL(CaipanReference.sectionUrl(ref, CONFIG.lawPrefix), url).href, 302);
     if (path === CONFIG.gotoPage) {
       return Response.redirect(new URL(CONFIG.searchPage + url.search, url).href, 302);
     }
-    var shell = null;
+    let shell = null;
     if (path.indexOf(CONFIG.wizardPrefix) === 0 && /^[a-z0-9-]*\/?$/.test(path.slice(CONFIG.wizardPrefix.length))) {
       shell = CONFIG.wizardShell;
     } else if (path === CONFIG.searchPage) {
@@ -166,10 +163,10 @@ function offlineAnswer(request) {
 }
 
 function navigation(event) {
-  var request = event.request;
-  var path = new URL(request.url).pathname;
-  var network = fetch(request);
-  var answered = network.then(function (response) {
+  const request = event.request;
+  const path = new URL(request.url).pathname;
+  const network = fetch(request);
+  const answered = network.then(function (response) {
     extend(event, keep(CONFIG.pagesCache, request, response));
     return response;
   });
@@ -181,8 +178,8 @@ function navigation(event) {
     });
   }
   return new Promise(function (resolve) {
-    var settled = false;
-    var timer = setTimeout(function () {
+    let settled = false;
+    const timer = setTimeout(function () {
       storedCopy(request).then(function (stored) {
         if (stored && !settled) { settled = true; resolve(markOffline(stored)); }
       });
@@ -200,7 +197,7 @@ function navigation(event) {
 
 // -------------------------------------------------------------------------------------- other requests
 function staticFile(event) {
-  var request = event.request;
+  const request = event.request;
   return fromCache(request).then(function (stored) {
     if (stored) return stored;
     return fetch(request).then(function (response) {
@@ -211,14 +208,14 @@ function staticFile(event) {
 }
 
 function data(event) {
-  var request = event.request;
-  var network = fetch(request).then(function (response) {
+  const request = event.request;
+  const network = fetch(request).then(function (response) {
     extend(event, keep(CONFIG.pagesCache, request, response));
     return response;
   });
   return new Promise(function (resolve) {
-    var settled = false;
-    var timer = setTimeout(function () {
+    let settled = false;
+    const timer = setTimeout(function () {
       fromCache(request).then(function (stored) {
         if (stored && !settled) { settled = true; resolve(stored); }
       });
@@ -245,8 +242,8 @@ function sent(event) {
 }
 
 self.addEventListener("fetch", function (event) {
-  var request = event.request;
-  var url = new URL(request.url);
+  const request = event.request;
+  const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method !== "GET") {
     // POSTs go to the network and are never kept; a form sent offline gets the offline page, not the dinosaur.
@@ -254,7 +251,7 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   if (request.headers.get("X-Caipan-Download")) return; // "download all" stores these itself
-  var path = url.pathname;
+  const path = url.pathname;
   if (request.mode === "navigate") {
     event.respondWith(navigation(event));
   } else if (path.indexOf(CONFIG.staticPrefix) === 0) {

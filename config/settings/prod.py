@@ -89,9 +89,10 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405
 
 # `make serve` runs collectstatic: WhiteNoise serves the collected files, compressed, under hashed names with
 # far-future cache headers ({% static %} and the service worker's precache list use the hashed names).
+# offline.storage.StaticStorage also hashes the names the ES modules of static/js import.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "offline.storage.StaticStorage"},
 }
 WHITENOISE_USE_FINDERS = False
 WHITENOISE_AUTOREFRESH = False

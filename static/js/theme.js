@@ -1,7 +1,7 @@
-// 裁判助手 — the saved day/night choice, applied before the first paint (static/js/offline.js changes it).
+// 裁判助手 — the saved day/night choice, applied before the first paint (static/js/pages/offline.js changes it).
 (function () {
   try {
-    var theme = window.localStorage.getItem("caipan.theme");
+    const theme = window.localStorage.getItem("caipan.theme");
     if (theme === "dark" || theme === "light") document.documentElement.setAttribute("data-theme", theme);
   } catch (e) { /* storage blocked: follow the system */ }
 })();

@@ -59,7 +59,7 @@ def test_the_print_sheet_prints_through_a_script_file(client, director, record):
     client.force_login(director)
     response = client.get(f"/clubs/{record.club_id}/rulings/{record.number}/print/")
     html = response.content.decode()
-    assert response.status_code == 200 and "data-print" in html and "js/print.js" in html
+    assert response.status_code == 200 and "data-print" in html and "js/pages/print.js" in html
     assert_no_inline_code(html)  # was onclick="window.print()"
 
 

@@ -84,7 +84,7 @@ def test_download_all_is_one_request_and_stores_the_icons(downloaded, http):
         "/tools/matchpoints/",
         "/tools/adjusted/",
         "/offline/tables.json",
-        "/static/js/calculators.js",
+        "/static/js/pages/calculators.js",
     ):
         assert path in stored, path
     record = page.evaluate("JSON.parse(localStorage.getItem('caipan.offline.pack'))")

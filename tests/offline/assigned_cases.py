@@ -1,5 +1,5 @@
 """Requests for the assigned-score builder and the player poll, good and bad, to hold the browser's port
-(static/js/assigned-builder.js) to the Python engine (bridge/assigned_builder.py, bridge/poll.py).
+(static/js/engine/assigned.js) to the Python engine (bridge/assigned_builder.py, bridge/poll.py).
 
 Generated from a fixed seed so a failure can be replayed: every vulnerability and board form, both offending
 sides, every mix of "likely" / "at all probable", passed-out and doubled results, ties, the table result kept,

@@ -40,13 +40,52 @@ def test_the_worker_is_served_from_the_root_uncached(client):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("application/javascript")
     assert response["Cache-Control"] == "no-cache"
-    assert source == (STATIC / "sw.js").read_text(encoding="utf-8")
+    reference = (STATIC / "js" / "engine" / "reference.js").read_text(encoding="utf-8")
+    assert source.endswith("})();\n" + (STATIC / "sw.js").read_text(encoding="utf-8"))
+    assert source.startswith(
+        "// js/engine/reference.js, as classic script\nself.CaipanReference = (function () {"
+    )
+    assert (
+        reference.replace("export function ", "function ") in source
+        and "export " not in source.split("})();")[0]
+    )
     assert set(PRIVATE_PREFIXES) <= set(config["privatePrefixes"])
     assert {"/clubs/", "/accounts/", "/admin/", "/api/clubs/", "/practice/"} <= set(config["privatePrefixes"])
     assert config["staticCache"].endswith(config["version"]) and config["pagesCache"] == data.PAGES_CACHE
     assert "/api/search/" in config["neverCache"]
     for url in config["precache"]:
         assert client.get(url).status_code == 200, url
+
+
+def test_every_module_is_precached_so_the_pages_import_them_offline():
+    """A page's module imports the engine's: the worker stores every file of static/js at install."""
+    from offline.views import PRECACHED_STATIC
+
+    files = {str(path.relative_to(STATIC)) for path in (STATIC / "js").rglob("*.js")}
+    files.discard("js/pages/print.js")  # a club's print sheet: private, never stored
+    assert files == {name for name in PRECACHED_STATIC if name.startswith("js/")}
+
+
+def test_the_worker_runs_the_reference_parser_of_the_pages():
+    """The worker's copy of engine/reference.js runs as a classic script and answers as the module does."""
+    import shutil
+    import subprocess
+
+    from offline.views import sw_source
+
+    node = shutil.which("node")
+    if node is None:  # pragma: no cover - make setup installs Node
+        pytest.skip("node is not installed")
+    parser = sw_source().split("\n// ---")[0].split("})();\n")[0] + "})();\n"
+    script = parser + (
+        "const m = await import('./static/js/engine/reference.js');"
+        "for (const q of ['27B1', '第64条', '第二十七条', 'law 12c', 'x']) {"
+        "  if (CaipanReference.reference(q) !== m.reference(q)) throw new Error(q);"
+        "  if (m.reference(q) && CaipanReference.sectionUrl(m.reference(q), '/laws/') !== m.sectionUrl(m.reference(q), '/laws/'))"
+        "    throw new Error(q); }"
+    )
+    script = script.replace("self.CaipanReference =", "globalThis.CaipanReference =")
+    subprocess.run([node, "--input-type=module", "-e", script], check=True, cwd=settings.BASE_DIR, timeout=60)
 
 
 def test_the_worker_version_follows_the_precached_files(client, tmp_path, monkeypatch):
@@ -56,7 +95,9 @@ def test_the_worker_version_follows_the_precached_files(client, tmp_path, monkey
     before = sw_config(client)[0]["version"]
     real = views._static_file
     monkeypatch.setattr(
-        views, "_static_file", lambda name: real(name) + (b"/* changed */" if name == "js/app.js" else b"")
+        views,
+        "_static_file",
+        lambda name: real(name) + (b"/* changed */" if name == "js/pages/app.js" else b""),
     )
     assert sw_config(client)[0]["version"] != before
 
@@ -87,7 +128,7 @@ def test_every_page_links_the_manifest_and_loads_the_offline_scripts(client):
     html = client.get("/laws/27/").content.decode()
     assert 'rel="manifest" href="/manifest.webmanifest"' in html
     assert 'name="theme-color"' in html
-    assert 'data-sw="/sw.js"' in html and "js/offline-search.js" in html
+    assert 'data-sw="/sw.js"' in html and "js/pages/offline-search.js" in html
     assert "data-offline-badge" in html and "data-theme-toggle" in html
     home = client.get("/").content.decode()
     assert "下载全部规则供离线使用" in home and 'data-pack-url="/offline/pack.json"' in home
@@ -258,7 +299,7 @@ def test_no_score_number_is_typed_into_the_browser_code():
     """Every Law 77 number reaches the browser through /offline/tables.json: the evaluator's code holds only
     the small counting numbers of its arithmetic, regex group indices and the radix of parseInt — no book (6),
     no slam level (6, 7), no trick total (13), no score (20 and up)."""
-    numbers = _code_numbers(STATIC / "js" / "tree-evaluator.js")
+    numbers = _code_numbers(STATIC / "js" / "engine" / "trees.js")
     assert numbers <= {0, 1, 2, 3, 4, 10, 16}
     assert 1 in numbers and 0 in numbers  # the scanner does see the code
 
@@ -311,7 +352,7 @@ def test_filling_a_rendered_script_equals_rendering_the_filled_script(value):
 def test_shells_render(client):
     wizard = client.get("/offline/wizard/").content.decode()
     assert 'id="offline-wizard"' in wizard and 'data-tree-url="/api/rulings/trees/__slug__/"' in wizard
-    assert "js/tree-evaluator.js" in wizard and "data-outcome-labels=" in wizard
+    assert "js/pages/wizard.js" in wizard and "data-outcome-labels=" in wizard
     search = client.get("/offline/search/").content.decode()
     assert "data-offline-search-page" in search and 'id="search-page-q"' in search
     page = client.get("/offline/").content.decode()

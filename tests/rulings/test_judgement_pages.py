@@ -58,7 +58,7 @@ def test_builder_page_offers_the_pads_and_loads_the_offline_engine(client):
     html = response.content.decode()
     assert response.status_code == 200
     assert 'name="r0_likely"' in html and 'name="r0_probable"' in html and 'name="offending_side"' in html
-    assert "js/assigned-builder.js" in html and "js/judgement.js" in html
+    assert "js/pages/judgement.js" in html
     assert 'data-tables-url="/offline/tables.json"' in html
     assert "美国桥协" in html and "不是规则条文" in html  # the thresholds are named as regulations
     assert 'href="/tools/assigned/"' in client.get("/tools/score/").content.decode()  # the tools nav

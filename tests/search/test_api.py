@@ -147,4 +147,4 @@ def test_page_refuses_too_long_a_query_in_english(client):
 def test_the_top_bar_searches_without_javascript(client):
     html = client.get("/laws/27/").content.decode()
     assert 'action="/search/"' in html and 'data-search-api="/api/search/"' in html
-    assert "js/search.js" in html
+    assert "js/pages/search-box.js" in html

@@ -2,194 +2,120 @@
 // form (/rulings/<slug>/form/), online and offline alike.
 //
 // The form's fields are read as rulings/judgement.py reads them (builder_request, poll_request), the arithmetic
-// is assigned-builder.js (a port of bridge/assigned_builder.py and bridge/poll.py, from /offline/tables.json),
-// the tree is walked by tree-evaluator.js on the stored tree JSON. The ruling form keeps what was typed on the
+// is engine/assigned.js (a port of bridge/assigned_builder.py and bridge/poll.py, from /offline/tables.json),
+// the tree is walked by engine/trees.js on the stored tree JSON. The ruling form keeps what was typed on the
 // device (localStorage), takes the walk's facts from the address's #fragment (the wizard links here with them;
 // a fragment never reaches the server, so the stored page serves every walk offline), and draws the one-page A4
 // sheet that @media print shows. Errors are the engine's, in the page's language (messages.js).
-(function () {
-  "use strict";
-  var form = document.querySelector("[data-builder-form]");
-  if (!form || !window.CaipanAssigned || !window.CaipanTree || !window.CaipanMessages) return;
-  var rulingForm = form.hasAttribute("data-ruling-form") ? form : null;
-  var language = document.documentElement.lang || "zh-hans";
-  var english = language.indexOf("en") === 0;
-  var T = null;
-  var tree = null;
-  var submitted = false;
+
+import * as Tree from "../engine/trees.js";
+import * as Messages from "../engine/messages.js";
+import * as Assigned from "../engine/assigned.js";
+import * as Judgement from "../engine/judgement.js";
+
+function start() {
+  const form = /** @type {any} */ (document.querySelector("[data-builder-form]"));
+  if (!form) return;
+  const rulingForm = form.hasAttribute("data-ruling-form") ? form : null;
+  const language = document.documentElement.lang || "zh-hans";
+  const english = language.indexOf("en") === 0;
+  /** @type {any} */
+  let T = null;
+  /** @type {any} */
+  let tree = null;
+  let submitted = false;
 
   // ------------------------------------------------------------------------------------------- helpers
-  var labels = {};
-  var template = document.getElementById("judgement-labels");
+  /** @type {Record<string, any>} */
+  const labels = {};
+  const template = /** @type {any} */ (document.getElementById("judgement-labels"));
   if (template) {
-    (template.content || template).querySelectorAll("[data-key]").forEach(function (node) {
+    (template.content || template).querySelectorAll("[data-key]").forEach(function (/** @type {any} */ node) {
       labels[node.getAttribute("data-key")] = node.textContent;
     });
   }
+  /** @param {string} key @param {any} [arg] */
   function label(key, arg) {
-    var text = labels[key] || key;
+    const text = labels[key] || key;
     return arg === undefined ? text : text.replace("%s", arg);
   }
+  /** @param {string} tag @param {any} attrs @param {any[] | undefined} [children] @returns {any} */
   function el(tag, attrs, children) {
-    var node = document.createElement(tag);
+    const node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (name) {
-      var value = attrs[name];
+      const value = attrs[name];
       if (value === null || value === undefined || value === false) return;
       if (name === "text") node.textContent = value;
       else node.setAttribute(name, value === true ? "" : value);
     });
-    (children || []).forEach(function (child) {
+    (children || []).forEach(function (/** @type {string | null | undefined} */ child) {
       if (child === null || child === undefined) return;
       node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
     });
     return node;
   }
+  /** @param {any} url */
   function fetchJson(url) {
     return fetch(url, { headers: { Accept: "application/json" } }).then(function (response) {
       if (!response.ok) throw new Error(url + " " + response.status);
       return response.json();
     });
   }
+  /** @param {string} name */
   function field(name) { return form.elements[name] || null; }
+  /** @param {string} name */
   function value(name) {
-    var input = field(name);
+    const input = field(name);
     if (!input) return "";
     if (input.type === "checkbox") return input.checked ? "on" : "";
     return String(input.value || "").trim();
   }
+  /** @param {string} name */
   function checked(name) { return value(name) === "on"; }
   // rulings/templates/rulings/_error.html: the message in the page's language with the fields it names said by
   // their labels (config.errors.error_context, by messages.js).
+  /** @param {any} error */
   function errorNotice(error) {
-    var M = window.CaipanMessages;
-    var parts = M.errorParts(T.messages, error, M.labelsFor(T, language), language);
-    var head = parts.label ? label("error_field", parts.label) : label("error");
+    const M = Messages;
+    const parts = M.errorParts(T.messages, error, M.labelsFor(T, language), language);
+    const head = parts.label ? label("error_field", parts.label) : label("error");
     return el("p", { "class": "notice error", role: "alert", "data-field": error.field || "" }, [head + parts.message]);
   }
-  function InputError(code, fieldName, params) {
-    var error = new Error(code);
-    error.name = "FactError";
-    error.code = code;
-    error.field = fieldName;
-    error.params = params;
-    return error;
-  }
-
-  // ------------------------------------------------------------------------- reading (rulings/judgement.py)
-  var WHOLE = /^[+-]?\d+$/;
-  function wholeNumber(text, name, low, high) {
-    if (!WHOLE.test(text)) throw InputError("input.not_whole", name, { name: name, value: text });
-    var number = parseInt(text, 10);
-    if ((low !== null && number < low) || (high !== null && number > high)) {
-      if (high === null) throw InputError("input.below", name, { name: name, low: low, value: number });
-      throw InputError("input.out_of_range", name, { name: name, low: low, high: high, value: number });
-    }
-    return number;
-  }
-  function decimal(text, name) {
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) {
-      throw InputError("input.not_number", name, { name: name, value: text });
-    }
-    return parseFloat(text);
-  }
-  function scoresFromText(text, name) {
-    return text.trim().split(/[\s,，]+/).filter(Boolean).map(function (token) {
-      if (!WHOLE.test(token)) throw InputError("input.not_score", name, { token: token });
-      return parseInt(token, 10);
-    });
-  }
-  function contractOf(prefix) {
-    var level = value(prefix + "level");
-    if (!level) return null;
-    if (level.toUpperCase() === "PASS") return "PASS";
-    return level + value(prefix + "strain") + value(prefix + "dbl");
-  }
-  function resultOf(prefix, where) {
-    var tricks = value(prefix + "tricks");
-    return {
-      contract: contractOf(prefix),
-      declarer: value(prefix + "declarer") || null,
-      tricks: tricks ? wholeNumber(tricks, where + ".tricks", 0, 13) : null
-    };
-  }
+  /** @returns {string[]} */
   function builderRows() {
-    return Array.prototype.map.call(form.querySelectorAll(".builder-row[data-row]"), function (row) {
+    return /** @type {string[]} */ (Array.prototype.map.call(form.querySelectorAll(".builder-row[data-row]"), function (row) {
       return "r" + row.getAttribute("data-row") + "_";
-    });
+    }));
   }
-  function builderGiven() { return builderRows().some(function (prefix) { return contractOf(prefix) !== null; }); }
-  function builderRequest() {
-    var request = { offending_side: value("offending_side") || null };
-    if (value("board")) request.board = wholeNumber(value("board"), "board", 1, null);
-    if (value("vulnerability")) request.vulnerability = value("vulnerability");
-    var committee = checked("committee");
-    if (committee) request.appeals_committee = true;
-    // J10, J11: the Director's 12C3 where the zone permits it; the offending side kept on its 12C2 score.
-    var director = checked("director_12c3");
-    if (director) request.director_12c3 = true;
-    var weighting = committee || director;
-    if (weighting && checked("offending_keeps_12c2")) request.offending_keeps_12c2 = true;
-    var results = [];
-    builderRows().forEach(function (prefix) {
-      if (contractOf(prefix) === null) return;
-      var where = "results[" + results.length + "]";
-      var result = resultOf(prefix, where);
-      result.likely = checked(prefix + "likely");
-      result.at_all_probable = checked(prefix + "probable");
-      if (weighting && value(prefix + "weight")) result.weight = decimal(value(prefix + "weight"), where + ".weight") / 100;
-      if (weighting && value(prefix + "weight_os")) {
-        result.weight_offending = decimal(value(prefix + "weight_os"), where + ".weight_offending") / 100;
-      }
-      results.push(result);
-    });
-    if (contractOf("n_") !== null) { // J5: the non-offending side's own result
-      var own = resultOf("n_", "results[" + results.length + "]");
-      own.role = "non_offending";
-      results.push(own);
-    }
-    request.results = results;
-    if (contractOf("t_") !== null) {
-      request.table_result = resultOf("t_", "table_result");
-      if (checked("keeps_table")) request.non_offending_keeps_table_result = true;
-    }
-    if (value("other_table")) {
-      request.other_table_score_ns = wholeNumber(value("other_table"), "other_table_score_ns", null, null);
-      if (checked("knockout")) request.knockout = true; // J13: Law 86B in a knockout only
-    }
-    if (value("field_scores")) request.field_scores_ns = scoresFromText(value("field_scores"), "field_scores_ns");
-    return request;
+  // The builder's request and the poll, read from the fields as the server reads them (engine/judgement.js).
+  function builderGiven() { return Judgement.builderGiven(value, builderRows()); }
+  function builderRequest() { return Judgement.builderRequest(value, builderRows()); }
+  /** @returns {string[]} */
+  function pollRows() {
+    return /** @type {string[]} */ (Array.prototype.map.call(form.querySelectorAll(".poll-row"), function (row, i) { return "p" + i + "_"; }));
   }
-  function pollRows() { return Array.prototype.map.call(form.querySelectorAll(".poll-row"), function (row, i) { return "p" + i + "_"; }); }
-  function pollRequest() {
-    var calls = [];
-    pollRows().forEach(function (prefix) {
-      var call = value(prefix + "call");
-      if (!call) return;
-      var where = "calls[" + calls.length + "]";
-      var entry = { call: call };
-      ["chose", "considered"].forEach(function (name) {
-        if (value(prefix + name)) entry[name] = wholeNumber(value(prefix + name), where + "." + name, null, null);
-      });
-      calls.push(entry);
-    });
-    if (!calls.length && !value("poll_action")) return null;
-    return { action: value("poll_action") || null, calls: calls };
-  }
+  function pollRequest() { return Judgement.pollRequest(value, pollRows()); }
 
   // ------------------------------------------------------------------------------------- the builder
+  /**
+     * @param {any} fn
+     */
   function attempt(fn) {
     try {
       return { status: "ok", answer: fn() };
-    } catch (error) {
-      if (error && error.name === "FactError") return { status: "error", error: error };
+    } catch (/** @type {any} */ error) {
+      // The engine's input errors (bridge.inputs: FieldError) and its rule errors (FactError) alike.
+      if (error && (error.name === "FactError" || error.name === "FieldError")) return { status: "error", error: error };
       throw error;
     }
   }
-  var lastBuild = null;
+  /** @type {null} */
+  let lastBuild = null;
+  /** @param {any} answer @param {string} side */
   function sideRow(answer, side) {
-    var s = answer[side];
-    var result = s.contract + (s.declarer ? " " + s.declarer : "") + (s.tricks !== null ? " · " + s.tricks + label("tricks") : "");
-    var comparison = "—";
+    const s = answer[side];
+    const result = s.contract + (s.declarer ? " " + s.declarer : "") + (s.tricks !== null ? " · " + s.tricks + label("tricks") : "");
+    let comparison = "—";
     if (s.imps !== null) comparison = s.imps + " IMP";
     else if (s.matchpoints !== null) comparison = s.matchpoints + "/" + answer.comparison.top + " · " + s.percentage + "%";
     return el("tr", { "data-side": side }, [
@@ -201,8 +127,9 @@
       el("td", { "data-cell": "comparison", text: comparison })
     ]);
   }
+  /** @param {any} answer */
   function builderCard(answer) {
-    var nodes = [
+    const nodes = [
       el("h2", { text: label("title") }),
       el("table", { "class": "law-table assigned-table" }, [
         el("thead", {}, [el("tr", {}, ["side", "role_heading", "basis_heading", "result_heading", "score_heading",
@@ -217,24 +144,25 @@
     }
     if (!answer.balanced) nodes.push(el("p", { "class": "hint", text: label("unbalanced") }));
     if (answer.equity) {
-      var e = answer.equity;
-      var line = label("NS") + " " + e.score_ns + (e.imps_ns !== null ? " · " + e.imps_ns + " IMP" : "") +
+      const e = answer.equity;
+      const line = label("NS") + " " + e.score_ns + (e.imps_ns !== null ? " · " + e.imps_ns + " IMP" : "") +
         (e.matchpoints_ns !== null ? " · " + e.matchpoints_ns + "/" + answer.comparison.top + " · " + e.percentage_ns + "%" : "");
-      var equityNodes = [el("h3", { text: label("equity") }), el("p", { text: line })];
+      const equityNodes = [el("h3", { text: label("equity") }), el("p", { text: line })];
       if (e.offending !== "same") { // J11: the offending side's own figures
         equityNodes.push(el("p", { text: label("EW") + " " + e.score_ew + (e.imps_ew !== null ? " · " + e.imps_ew + " IMP" : "") +
           (e.matchpoints_ew !== null ? " · " + e.matchpoints_ew + "/" + answer.comparison.top + " · " + e.percentage_ew + "%" : "") }));
       }
       nodes.push(el("div", { "class": "equity", "data-cell": "equity" }, equityNodes));
     }
-    nodes.push(el("p", { "class": "laws" }, answer.laws.map(function (ref) {
+    nodes.push(el("p", { "class": "laws" }, answer.laws.map(function (/** @type {string} */ ref) {
       return el("a", { "class": "ref tile-inline", "data-sheet-ref": ref, href: "/laws/" + ref + "/", text: ref });
     })));
     return nodes;
   }
+  /** @param {boolean} showErrors */
   function updateBuilder(showErrors) {
-    var box = form.querySelector("[data-builder-result]") || document.querySelector("[data-builder-result]");
-    var errors = form.querySelector("[data-builder-error]") || document.querySelector("[data-builder-error]");
+    const box = /** @type {any} */ (form.querySelector("[data-builder-result]")) || /** @type {any} */ (document.querySelector("[data-builder-result]"));
+    const errors = /** @type {any} */ (form.querySelector("[data-builder-error]")) || /** @type {any} */ (document.querySelector("[data-builder-error]"));
     if (!box || !T) return;
     if (!builderGiven() && !showErrors) {
       lastBuild = null;
@@ -242,12 +170,12 @@
       if (errors) errors.textContent = "";
       return;
     }
-    var outcome = attempt(function () { return window.CaipanAssigned.build(builderRequest(), T); });
+    const outcome = attempt(function () { return Assigned.build(builderRequest(), T); });
     if (errors) errors.textContent = "";
     if (outcome.status === "ok") {
       lastBuild = outcome.answer;
       box.textContent = "";
-      builderCard(outcome.answer).forEach(function (node) { box.appendChild(node); });
+      builderCard(outcome.answer).forEach(function (/** @type {any} */ node) { box.appendChild(node); });
     } else {
       lastBuild = null;
       box.textContent = "";
@@ -256,41 +184,43 @@
   }
 
   // "Likely" implies "at all probable" (Law 12C2); the weights are the committee's only.
-  form.addEventListener("change", function (event) {
-    var target = event.target;
-    var row = target.closest ? target.closest(".builder-row") : null;
-    if (row && target.hasAttribute("data-likely") && target.checked) row.querySelector("[data-probable]").checked = true;
-    if (row && target.hasAttribute("data-probable") && !target.checked) row.querySelector("[data-likely]").checked = false;
+  form.addEventListener("change", function (/** @type {any} */ event) {
+    const target = /** @type {any} */ (event.target);
+    const row = target.closest ? /** @type {any} */ (target.closest(".builder-row")) : null;
+    if (row && target.hasAttribute("data-likely") && target.checked) /** @type {any} */ (row.querySelector("[data-probable]")).checked = true;
+    if (row && target.hasAttribute("data-probable") && !target.checked) /** @type {any} */ (row.querySelector("[data-likely]")).checked = false;
     if (target.hasAttribute("data-committee")) form.classList.toggle("committee-on", checked("committee") || checked("director_12c3"));
   });
   form.classList.toggle("committee-on", checked("committee") || checked("director_12c3"));
 
   // ------------------------------------------------------------------------------------------ the poll
-  var lastPoll = null;
+  /** @type {null} */
+  let lastPoll = null;
   function updatePoll() {
-    var box = form.querySelector("[data-poll-result]");
+    const box = /** @type {any} */ (form.querySelector("[data-poll-result]"));
     if (!box || !T) return;
     box.textContent = "";
     lastPoll = null;
-    var outcome = attempt(function () {
-      var request = pollRequest();
-      return request === null ? null : window.CaipanAssigned.tally(request, T);
+    const outcome = attempt(function () {
+      const request = pollRequest();
+      return request === null ? null : Assigned.tally(request, T);
     });
     if (outcome.status === "error") {
       if (value("poll_action") && pollRows().some(function (p) { return value(p + "call"); })) box.appendChild(errorNotice(outcome.error));
       return;
     }
     if (outcome.answer === null) return;
-    var poll = lastPoll = outcome.answer;
+    const poll = lastPoll = outcome.answer;
     box.appendChild(pollTable(poll));
     box.appendChild(el("p", { "data-reading": poll.reading, text: pollReading(poll) }));
   }
+  /** @param {any} poll */
   function pollTable(poll) {
     return el("table", { "class": "law-table poll-table" }, [
       el("thead", {}, [el("tr", {}, ["call", "chose", "considered", "share"].map(function (key) {
         return el("th", { text: label(key) });
       }))]),
-      el("tbody", {}, poll.calls.map(function (call) {
+      el("tbody", {}, poll.calls.map(function (/** @type {any} */ call) {
         return el("tr", { "data-taken": call.taken ? "true" : null }, [
           el("td", { text: call.call + (call.taken ? " " + label("taken") : "") }),
           el("td", { text: String(call.chose) }),
@@ -300,57 +230,62 @@
       }))
     ]);
   }
+  /** @param {any} poll */
   function pollReading(poll) {
-    var text = label("polled", poll.polled) + " ";
+    const text = label("polled", poll.polled) + " ";
     if (poll.reading === "no_alternative") return text + label("no_alternative");
     return text + label(poll.reading, poll.alternatives.join("、"));
   }
 
   // ------------------------------------------------------------------------------------------ the tree
-  var lastRuling = null;
-  var outcomeLabels = (function () {
-    var node = document.getElementById("outcome-labels");
+  /** @type {any} */
+  let lastRuling = null;
+  const outcomeLabels = (function () {
+    const node = /** @type {any} */ (document.getElementById("outcome-labels"));
     return node ? JSON.parse(node.textContent) : { fields: {}, values: {} };
   })();
   function factsFromForm() {
-    var facts = {};
-    form.querySelectorAll("[data-fact]").forEach(function (box) {
-      var name = box.getAttribute("data-fact");
+    /** @type {Record<string, any>} */
+    const facts = {};
+    form.querySelectorAll("[data-fact]").forEach(function (/** @type {any} */ box) {
+      const name = box.getAttribute("data-fact");
       if (value("fact." + name)) facts[name] = value("fact." + name);
     });
     return facts;
   }
-  function refText(ref) { return english ? "Law " + ref : window.CaipanTree.chineseRef(ref); }
+  /** @param {string} ref */
+  function refText(ref) { return english ? "Law " + ref : Tree.chineseRef(ref); }
   function updateRuling() {
     if (!rulingForm || !tree || !T) return;
-    var facts = factsFromForm();
-    var evaluation;
+    const facts = factsFromForm();
+    let evaluation;
     try {
-      evaluation = window.CaipanTree.evaluate(tree, facts, T);
-    } catch (error) {
-      if (!window.CaipanTree.isFactError(error)) throw error;
+      evaluation = Tree.evaluate(tree, facts, T);
+    } catch (/** @type {any} */ error) {
+      if (!Tree.isFactError(error)) throw error;
       return;
     }
-    var onPath = {};
+    /** @type {Record<string, any>} */
+    const onPath = {};
     evaluation.path.forEach(function (step) { onPath[step.fact] = true; });
     if (evaluation.question) onPath[evaluation.question.fact] = true;
-    form.querySelectorAll("[data-fact]").forEach(function (box) {
+    form.querySelectorAll("[data-fact]").forEach(function (/** @type {any} */ box) {
       // Only the questions on the walk's path are shown and posted (an answer off the path plays no part).
       box.hidden = !onPath[box.getAttribute("data-fact")];
-      box.querySelector("select").disabled = box.hidden;
+      /** @type {any} */ (box.querySelector("select")).disabled = box.hidden;
     });
-    var box = form.querySelector("[data-ruling]");
+    const box = /** @type {any} */ (form.querySelector("[data-ruling]"));
     box.textContent = "";
     lastRuling = evaluation.ruling;
     if (evaluation.question) {
       box.appendChild(el("p", { "class": "notice", text: label("next_question", english ? evaluation.question.text.en : evaluation.question.text.zh) }));
       return;
     }
-    var ruling = evaluation.ruling;
+    const ruling = evaluation.ruling;
     box.appendChild(el("h3", { text: label("ruling") + "：" + refText(ruling.rule) }));
-    var rows = Object.keys(tree.outcome_fields).map(function (name) {
-      var raw = ruling[name];
-      var shown = raw === null ? "—" : typeof raw === "boolean" ? (raw ? "✓" : "✗") : (outcomeLabels.values[name + ":" + raw] || String(raw));
+    const rows = Object.keys(tree.outcome_fields).map(function (name) {
+      const raw = ruling[name];
+      const shown = raw === null ? "—" : typeof raw === "boolean" ? (raw ? "✓" : "✗") : (outcomeLabels.values[name + ":" + raw] || String(raw));
       return el("tr", { "data-field": name }, [el("th", { text: outcomeLabels.fields[name] || name }), el("td", { text: shown })]);
     });
     box.appendChild(el("table", { "class": "law-table outcome-table" }, [el("tbody", {}, rows)]));
@@ -358,23 +293,23 @@
       el("summary", { text: english ? "What to announce" : "向牌手宣布" }),
       el("p", { "class": "script", text: english ? ruling.script.en : ruling.script.zh })
     ]));
-    box.appendChild(el("p", { "class": "laws" }, ruling.laws.map(function (ref) {
+    box.appendChild(el("p", { "class": "laws" }, ruling.laws.map(function (/** @type {string} */ ref) {
       return el("a", { "class": "ref tile-inline", "data-sheet-ref": ref, href: "/laws/" + ref + "/", text: ref });
     })));
   }
   function factsToHash() {
-    var facts = factsFromForm();
-    var text = Object.keys(facts).map(function (k) { return encodeURIComponent(k) + "=" + encodeURIComponent(facts[k]); }).join("&");
+    const facts = factsFromForm();
+    const text = Object.keys(facts).map(function (k) { return encodeURIComponent(k) + "=" + encodeURIComponent(facts[k]); }).join("&");
     if (window.history && window.history.replaceState) window.history.replaceState(null, "", text ? "#" + text : location.pathname);
   }
   function factsFromHash() {
-    var hash = location.hash.replace(/^#/, "");
+    const hash = location.hash.replace(/^#/, "");
     if (!hash) return false;
-    var given = false;
+    let given = false;
     hash.split("&").forEach(function (pair) {
-      var parts = pair.split("=");
-      var name = decodeURIComponent(parts[0] || "");
-      var input = field("fact." + name);
+      const parts = pair.split("=");
+      const name = decodeURIComponent(parts[0] || "");
+      const input = field("fact." + name);
       if (input && parts.length > 1) { input.value = decodeURIComponent(parts[1].replace(/\+/g, " ")); given = true; }
     });
     return given;
@@ -382,25 +317,26 @@
 
   // ----------------------------------------------------------------------- the A4 sheet (@media print)
   function sheet() {
-    var box = document.querySelector("[data-print-sheet]");
+    const box = /** @type {any} */ (document.querySelector("[data-print-sheet]"));
     if (!box || !rulingForm) return;
     box.textContent = "";
-    var h = document.querySelector("h1");
+    const h = /** @type {any} */ (document.querySelector("h1"));
     box.appendChild(el("h1", { text: h ? h.textContent : label("sheet_title") }));
-    var meta = [["event", "event"], ["session", "session"], ["board", "board"], ["table_no", "table"], ["date", "date"]]
+    const meta = [["event", "event"], ["session", "session"], ["board", "board"], ["table_no", "table"], ["date", "date"]]
       .filter(function (pair) { return value(pair[1]); })
       .map(function (pair) { return label(pair[0]) + "：" + value(pair[1]); });
-    var caller = field("called_by");
+    const caller = field("called_by");
     if (caller && caller.value) meta.push(label("called_by") + "：" + caller.options[caller.selectedIndex].text);
     box.appendChild(el("p", { "class": "sheet-meta", text: meta.join("　") }));
 
     box.appendChild(el("h2", { text: label("facts") }));
     if (value("statement")) box.appendChild(el("p", { "class": "sheet-para", text: value("statement") }));
-    var walk = [];
-    form.querySelectorAll("[data-fact]").forEach(function (factBox) {
-      var select = factBox.querySelector("select");
+    /** @type {any[]} */
+    const walk = [];
+    form.querySelectorAll("[data-fact]").forEach(function (/** @type {any} */ factBox) {
+      const select = /** @type {any} */ (factBox.querySelector("select"));
       if (factBox.hidden || !select || !select.value) return;
-      walk.push(el("li", {}, [factBox.querySelector("label").firstChild.textContent.trim() + " ",
+      walk.push(el("li", {}, [/** @type {any} */ (factBox.querySelector("label")).firstChild.textContent.trim() + " ",
         el("b", { text: select.options[select.selectedIndex].text })]));
     });
     if (walk.length) box.appendChild(el("ol", { "class": "sheet-walk" }, walk));
@@ -421,20 +357,21 @@
     if (value("decision")) box.appendChild(el("p", { "class": "sheet-para", text: value("decision") }));
 
     box.appendChild(el("h2", { text: label("scores") }));
-    if (lastBuild) builderCard(lastBuild).slice(1).forEach(function (node) { box.appendChild(node); });
+    if (lastBuild) builderCard(lastBuild).slice(1).forEach(function (/** @type {any} */ node) { box.appendChild(node); });
     else box.appendChild(el("p", { text: label("no_scores") }));
 
     box.appendChild(el("h2", { text: label("appeal") }));
-    var appeal = document.querySelector("[data-appeal-text]");
+    const appeal = /** @type {any} */ (document.querySelector("[data-appeal-text]"));
     if (appeal) box.appendChild(appeal.cloneNode(true));
     box.appendChild(el("p", { "class": "sheet-sign", text: label("director_signature") + "：＿＿＿＿＿＿＿＿　" + label("date") + "：＿＿＿＿＿＿" }));
   }
 
   // ------------------------------------------------------------------ keeping the form on the device
-  var storeKey = rulingForm ? "caipan-ruling-form:" + rulingForm.getAttribute("data-slug") : null;
+  const storeKey = rulingForm ? "caipan-ruling-form:" + rulingForm.getAttribute("data-slug") : null;
   function save() {
     if (!storeKey) return;
-    var data = {};
+    /** @type {Record<string, any>} */
+    const data = {};
     Array.prototype.forEach.call(form.elements, function (input) {
       if (!input.name || input.name === "csrfmiddlewaretoken") return;
       if (input.type === "radio") { if (input.checked) data[input.name] = input.value; return; }
@@ -444,9 +381,9 @@
   }
   function restore() {
     if (!storeKey) return;
-    var data = null;
+    let data = null;
     try { data = JSON.parse(window.localStorage.getItem(storeKey) || "null"); } catch (e) { data = null; }
-    if (!data || form.querySelector(".notice.error")) return; // a form the server sent back keeps its values
+    if (!data || /** @type {any} */ (form.querySelector(".notice.error"))) return; // a form the server sent back keeps its values
     Array.prototype.forEach.call(form.elements, function (input) {
       if (!input.name || !Object.prototype.hasOwnProperty.call(data, input.name)) return;
       if (input.type === "radio") input.checked = data[input.name] === input.value;
@@ -463,32 +400,33 @@
     sheet();
   }
   form.addEventListener("input", function () { refresh(); save(); });
-  form.addEventListener("change", function (event) {
-    if (event.target.name && event.target.name.indexOf("fact.") === 0) factsToHash();
+  form.addEventListener("change", function (/** @type {any} */ event) {
+    if (/** @type {any} */ (event.target).name && /** @type {any} */ (event.target).name.indexOf("fact.") === 0) factsToHash();
     refresh();
     save();
   });
   if (!rulingForm) {
-    form.addEventListener("submit", function (event) {
+    form.addEventListener("submit", function (/** @type {any} */ event) {
       if (!T) return; // the tables are not loaded: let the server answer
       event.preventDefault();
       submitted = true;
       updateBuilder(true);
     });
   }
-  var printButton = document.querySelector("[data-print]");
+  const printButton = /** @type {any} */ (document.querySelector("[data-print]"));
   if (printButton) printButton.addEventListener("click", function () { refresh(); window.print(); });
   window.addEventListener("beforeprint", sheet);
 
   restore();
   if (rulingForm) factsFromHash();
   form.classList.toggle("committee-on", checked("committee") || checked("director_12c3"));
-  var loads = [fetchJson(form.getAttribute("data-tables-url")).then(function (tables) { T = tables; })];
-  if (rulingForm) loads.push(fetchJson(rulingForm.getAttribute("data-tree-url")).then(function (data) { tree = data; }));
+  const loads = [fetchJson(form.getAttribute("data-tables-url")).then(function (tables) { T = tables; })];
+  if (rulingForm) loads.push(fetchJson(rulingForm.getAttribute("data-tree-url")).then(function (/** @type {any} */ data) { tree = data; }));
   Promise.all(loads).then(function () {
     refresh();
     document.documentElement.setAttribute("data-judgement-ready", "");
   }, function () {
     document.documentElement.setAttribute("data-judgement-ready", "offline-missing");
   });
-})();
+}
+start();

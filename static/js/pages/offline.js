@@ -1,11 +1,10 @@
 // 裁判助手 — the installable app: registers the service worker (/sw.js), shows the offline badge, keeps the
 // day/night choice, and runs "下载全部规则供离线使用" on the home page. Every page works without this file.
-(function () {
-  "use strict";
-  var script = document.currentScript;
-  var html = document.documentElement;
-  var THEME_KEY = "caipan.theme";
-  var PACK_KEY = "caipan.offline.pack";
+function start() {
+  const script = /** @type {any} */ (document.querySelector("script[data-sw]"));
+  const html = document.documentElement;
+  const THEME_KEY = "caipan.theme";
+  const PACK_KEY = "caipan.offline.pack";
 
   // ------------------------------------------------------------------------------------ service worker
   if ("serviceWorker" in navigator && script && script.getAttribute("data-sw")) {
@@ -14,23 +13,24 @@
         /* an old browser or a private window: the site works as before, online only */
       });
     });
-    navigator.serviceWorker.addEventListener("message", function (event) {
+    navigator.serviceWorker.addEventListener("message", function (/** @type {any} */ event) {
       if (event.data && event.data.type === "network-failed") markOffline(true);
     });
   }
 
   // ----------------------------------------------------------------------------------------- the badge
   // Shown when the browser says it is offline, when a request failed, or when this page came from the cache.
-  var failed = html.hasAttribute("data-offline");
+  let failed = html.hasAttribute("data-offline");
   function badges() { return document.querySelectorAll("[data-offline-badge]"); }
   function updateBadge() {
-    var offline = failed || navigator.onLine === false;
+    const offline = failed || navigator.onLine === false;
     html.classList.toggle("is-offline", offline);
-    badges().forEach(function (badge) { badge.hidden = !offline; });
-    document.querySelectorAll("[data-offline-download]").forEach(function (button) {
+    badges().forEach(function (/** @type {any} */ badge) { badge.hidden = !offline; });
+    document.querySelectorAll("[data-offline-download]").forEach(function (/** @type {any} */ button) {
       button.disabled = navigator.onLine === false;
     });
   }
+  /** @param {boolean} value */
   function markOffline(value) { failed = value; updateBadge(); }
   window.addEventListener("online", function () { failed = false; updateBadge(); });
   window.addEventListener("offline", updateBadge);
@@ -39,20 +39,20 @@
   // ---------------------------------------------------------------------------------------- day / night
   function systemDark() { return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches; }
   function currentTheme() {
-    var set = html.getAttribute("data-theme");
+    const set = html.getAttribute("data-theme");
     return set === "dark" || set === "light" ? set : (systemDark() ? "dark" : "light");
   }
   // A toggle button "夜间": pressed while the night theme shows (its name stays the same, its state changes).
   function updateToggle() {
-    var dark = currentTheme() === "dark";
-    document.querySelectorAll("[data-theme-toggle]").forEach(function (button) {
+    const dark = currentTheme() === "dark";
+    document.querySelectorAll("[data-theme-toggle]").forEach(function (/** @type {any} */ button) {
       button.setAttribute("aria-pressed", dark ? "true" : "false");
     });
   }
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest("[data-theme-toggle]");
+  document.addEventListener("click", function (/** @type {any} */ event) {
+    const button = /** @type {any} */ (/** @type {any} */ (event.target).closest("[data-theme-toggle]"));
     if (!button) return;
-    var next = currentTheme() === "dark" ? "light" : "dark";
+    const next = currentTheme() === "dark" ? "light" : "dark";
     html.setAttribute("data-theme", next);
     try { window.localStorage.setItem(THEME_KEY, next); } catch (e) { /* private mode: this page only */ }
     updateToggle();
@@ -66,46 +66,51 @@
   function readPack() {
     try { return JSON.parse(window.localStorage.getItem(PACK_KEY) || "null"); } catch (e) { return null; }
   }
+  /** @param {any} record */
   function writePack(record) {
     try { window.localStorage.setItem(PACK_KEY, JSON.stringify(record)); } catch (e) { /* private mode */ }
   }
-  var fill = function (text, values) {
-    return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
+  const fill = function (/** @type {string} */ text, /** @type {any} */ values) {
+    return text.replace(/\{(\w+)\}/g, function (/** @type {any} */ whole, /** @type {string} */ name) { return name in values ? values[name] : whole; });
   };
+  /** @param {any} at */
   function when(at) {
     try { return new Date(at).toLocaleString(html.getAttribute("lang") || undefined); } catch (e) { return ""; }
   }
 
   // Is the stored copy older than the server's? Asked once per page when online; the answer marks <html>.
+  /** @param {any} url */
   function checkVersion(url) {
-    var saved = readPack();
+    const saved = readPack();
     if (!saved || !url || navigator.onLine === false || !window.fetch) return Promise.resolve(null);
     return fetch(url, { cache: "no-store", credentials: "omit" })
       .then(function (r) { if (!r.ok) throw new Error("version " + r.status); return r.json(); })
       .then(function (server) {
-        var stale = server.version !== saved.version;
+        const stale = server.version !== saved.version;
         html.toggleAttribute("data-offline-stale", stale);
         return { stale: stale, server: server, saved: saved };
       })
       .catch(function () { return null; });
   }
 
+  /** @param {any} box */
   function setupDownload(box) {
-    var button = box.querySelector("[data-offline-download]");
-    var bar = box.querySelector("progress");
-    var status = box.querySelector("[data-offline-status]");
-    var label = function (name) { return box.getAttribute("data-label-" + name) || ""; };
+    const button = /** @type {any} */ (box.querySelector("[data-offline-download]"));
+    const bar = /** @type {any} */ (box.querySelector("progress"));
+    const status = /** @type {any} */ (box.querySelector("[data-offline-status]"));
+    const label = function (/** @type {string} */ name) { return box.getAttribute("data-label-" + name) || ""; };
     if (!window.caches || !window.fetch) {
       button.disabled = true;
       status.textContent = label("unsupported");
       return;
     }
+    /** @param {boolean | undefined} [stale] */
     function showStored(stale) {
-      var saved = readPack();
+      const saved = readPack();
       if (!saved) { status.textContent = label("none"); return; }
-      var text = fill(label("stored"), { n: saved.stored, total: saved.total });
+      let text = fill(label("stored"), { n: saved.stored, total: saved.total });
       if (saved.at && label("stored-at")) text = fill(label("stored-at"), { n: saved.stored, total: saved.total, date: when(saved.at) });
-      var outdated = stale === true || (stale !== false && String(saved.revision) !== box.getAttribute("data-revision"));
+      const outdated = stale === true || (stale !== false && String(saved.revision) !== box.getAttribute("data-revision"));
       if (outdated) text += " " + label("outdated");
       box.toggleAttribute("data-offline-outdated", outdated);
       status.textContent = text;
@@ -120,12 +125,12 @@
       bar.hidden = false;
       bar.value = 0;
       status.textContent = label("starting");
-      var started = Date.now();
+      const started = Date.now();
       fromBundle().catch(function (error) {
         if (error && error.stored) throw error; // stored part of it: not a missing bundle
         return onePerUrl();
       }).then(function (result) {
-        var record = { stored: result.stored, total: result.total, revision: result.revision,
+        const record = { stored: result.stored, total: result.total, revision: result.revision,
                        version: result.version, at: Date.now(), language: html.getAttribute("lang"),
                        requests: result.requests, ms: Date.now() - started };
         writePack(record);
@@ -150,6 +155,7 @@
       });
     });
 
+    /** @param {number} done @param {number} total */
     function progress(done, total) {
       bar.max = total || 1;
       bar.value = done;
@@ -158,17 +164,21 @@
 
     // The bundle: read as it arrives (progress in bytes of the JSON), then each page stored as its own response.
     function fromBundle() {
-      var url = box.getAttribute("data-bundle-url");
+      const url = box.getAttribute("data-bundle-url");
       if (!url) return Promise.reject(new Error("no bundle"));
       return fetch(url, { credentials: "omit", cache: "no-store", headers: { "X-Caipan-Download": "1" } })
         .then(function (response) {
           if (!response.ok) throw new Error("bundle " + response.status);
-          var total = Number(response.headers.get("X-Caipan-Bundle-Bytes")) || 0;
+          const total = Number(response.headers.get("X-Caipan-Bundle-Bytes")) || 0;
           if (!response.body || !response.body.getReader || !total) return response.json();
-          var reader = response.body.getReader(), chunks = [], received = 0;
-          var kb = function (n) { return Math.round(n / 1024); };
+          const reader = response.body.getReader();
+          /** @type {any[]} */
+          const chunks = [];
+          let received = 0;
+          const kb = function (/** @type {number} */ n) { return Math.round(n / 1024); };
+          /** @returns {Promise<any>} */
           function pump() {
-            return reader.read().then(function (step) {
+            return reader.read().then(function (/** @type {any} */ step) {
               if (step.done) return;
               chunks.push(step.value);
               received += step.value.length;
@@ -182,10 +192,11 @@
         })
         .then(function (pack) {
           return caches.open(pack.cache).then(function (cache) {
-            var stored = 0, failed = 0, entries = pack.entries;
-            return entries.reduce(function (chain, entry) {
+            let stored = 0, failed = 0;
+            const entries = pack.entries;
+            return entries.reduce(function (/** @type {any} */ chain, /** @type {any} */ entry) {
               return chain.then(function () {
-                var response = new Response(entry.body, { status: 200, headers: { "Content-Type": entry.type } });
+                const response = new Response(entry.body, { status: 200, headers: { "Content-Type": entry.type } });
                 return cache.put(entry.url, response).then(function () { stored++; }, function () { failed++; })
                   .then(function () { progress(stored + failed, entries.length); });
               });
@@ -197,9 +208,11 @@
           });
         });
     }
+    /** @param {any[]} chunks @param {number} size */
     function concat(chunks, size) {
-      var out = new Uint8Array(size), at = 0;
-      chunks.forEach(function (chunk) { out.set(chunk, at); at += chunk.length; });
+      const out = new Uint8Array(size);
+      let at = 0;
+      chunks.forEach(function (/** @type {any} */ chunk) { out.set(chunk, at); at += chunk.length; });
       return out;
     }
 
@@ -217,11 +230,13 @@
     }
     // Fetched without cookies, so what is kept is the page anyone would see (never a signed-in user's
     // top bar); the header tells the worker to let these pass untouched (this code stores them itself).
+    /** @param {any} cache @param {any} urls */
     function storeAll(cache, urls) {
-      var next = 0, stored = 0, failedCount = 0, done = 0;
+      let next = 0, stored = 0, failedCount = 0, done = 0;
+      /** @returns {Promise<any>} */
       function one() {
         if (next >= urls.length) return Promise.resolve();
-        var url = urls[next++];
+        const url = urls[next++];
         return fetch(url, { credentials: "omit", cache: "no-cache", headers: { "X-Caipan-Download": "1" } })
           .then(function (response) {
             if (!response.ok || response.redirected) throw new Error(url + " " + response.status);
@@ -234,19 +249,21 @@
             return one();
           });
       }
-      var workers = [];
-      for (var i = 0; i < 4; i++) workers.push(one());
+      /** @type {any[]} */
+      const workers = [];
+      for (let i = 0; i < 4; i++) workers.push(one());
       return Promise.all(workers).then(function () { return { stored: stored, failed: failedCount }; });
     }
   }
 
   // The offline page: honest about what is on this device (static/sw.js marks why it was shown).
+  /** @param {any} section */
   function setupOfflinePage(section) {
-    var saved = readPack();
-    section.querySelectorAll("[data-offline-when]").forEach(function (p) {
+    const saved = readPack();
+    section.querySelectorAll("[data-offline-when]").forEach(function (/** @type {any} */ p) {
       p.hidden = p.getAttribute("data-offline-when") !== (saved ? "stored" : "none");
     });
-    var retry = section.querySelector("[data-offline-retry]");
+    const retry = /** @type {any} */ (section.querySelector("[data-offline-retry]"));
     if (retry && html.getAttribute("data-offline-reason") === "network" && document.referrer) {
       retry.setAttribute("href", document.referrer); // a form sent offline: back to the page it was sent from
     }
@@ -258,10 +275,11 @@
     document.querySelectorAll("[data-offline-pack]").forEach(setupDownload);
     document.querySelectorAll("[data-offline-page]").forEach(setupOfflinePage);
     if (window.matchMedia) {
-      var query = window.matchMedia("(prefers-color-scheme: dark)");
+      const query = window.matchMedia("(prefers-color-scheme: dark)");
       if (query.addEventListener) query.addEventListener("change", updateToggle);
     }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
   else ready();
-})();
+}
+start();

@@ -1,64 +1,65 @@
 // 裁判助手 — small progressive enhancements; every page works without this file.
-(function () {
-  "use strict";
-  var sheet = document.getElementById("sheet");
+function start() {
+  const sheet = /** @type {any} */ (document.getElementById("sheet"));
+  /** @param {string | null} title @param {string} html */
   function openSheet(title, html) {
     if (!sheet) return;
-    sheet.querySelector("#sheet-title").textContent = title;
-    sheet.querySelector(".sheet-text").innerHTML = html;
+    /** @type {any} */ (sheet.querySelector("#sheet-title")).textContent = title;
+    /** @type {any} */ (sheet.querySelector(".sheet-text")).innerHTML = html;
     sheet.hidden = false;
-    sheet.querySelector(".sheet-close").focus();
+    /** @type {any} */ (sheet.querySelector(".sheet-close")).focus();
   }
   function closeSheet() { if (sheet) sheet.hidden = true; }
-  document.addEventListener("click", function (event) {
-    var term = event.target.closest("abbr.term");
+  document.addEventListener("click", function (/** @type {any} */ event) {
+    const term = /** @type {any} */ (/** @type {any} */ (event.target).closest("abbr.term"));
     if (term) {
-      var p = document.createElement("p");
+      const p = document.createElement("p");
       p.textContent = term.getAttribute("title");
       openSheet(term.textContent, p.outerHTML);
       return;
     }
     // An editorial correction of the official text: a tap shows the original (its title, in the page's language).
-    var fix = event.target.closest("ins.editorial");
+    const fix = /** @type {any} */ (/** @type {any} */ (event.target).closest("ins.editorial"));
     if (fix) {
-      var q = document.createElement("p");
+      const q = document.createElement("p");
       q.textContent = fix.getAttribute("title");
       openSheet(fix.textContent, q.outerHTML);
       return;
     }
-    if (event.target.closest(".sheet-close") || event.target === sheet) closeSheet();
+    if (/** @type {any} */ (/** @type {any} */ (event.target).closest(".sheet-close")) || /** @type {any} */ (event.target) === sheet) closeSheet();
   });
-  document.addEventListener("keydown", function (event) { if (event.key === "Escape") closeSheet(); });
+  document.addEventListener("keydown", function (/** @type {any} */ event) { if (event.key === "Escape") closeSheet(); });
   // Calculator pads: recompute as soon as a choice changes (the button still works without JS).
-  document.querySelectorAll("form[data-autosubmit]").forEach(function (form) {
-    form.addEventListener("change", function (event) {
-      if (event.target.type === "radio" && form.querySelector("[name=level]:checked") &&
-          form.querySelector("[name=strain]:checked") && form.querySelector("[name=declarer]:checked") &&
-          form.querySelector("[name=tricks]:checked")) form.requestSubmit();
+  document.querySelectorAll("form[data-autosubmit]").forEach(function (/** @type {any} */ form) {
+    form.addEventListener("change", function (/** @type {any} */ event) {
+      if (/** @type {any} */ (event.target).type === "radio" && /** @type {any} */ (form.querySelector("[name=level]:checked")) &&
+          /** @type {any} */ (form.querySelector("[name=strain]:checked")) && /** @type {any} */ (form.querySelector("[name=declarer]:checked")) &&
+          /** @type {any} */ (form.querySelector("[name=tricks]:checked"))) form.requestSubmit();
     });
   });
   // Law references in the wizard open the section in a sheet, so the walk is not lost.
+  /** @param {any} nodes @param {any} ref @returns {any} */
   function findNode(nodes, ref) {
-    for (var i = 0; i < nodes.length; i++) {
+    for (let i = 0; i < nodes.length; i++) {
       if (nodes[i].ref === ref) return nodes[i];
-      var found = findNode(nodes[i].children || [], ref);
+      const found = findNode(nodes[i].children || [], ref);
       if (found) return found;
     }
     return null;
   }
-  document.addEventListener("click", function (event) {
-    var link = event.target.closest("a[data-sheet-ref]") || scriptLink(event.target);
+  document.addEventListener("click", function (/** @type {any} */ event) {
+    const link = /** @type {any} */ (/** @type {any} */ (event.target).closest("a[data-sheet-ref]")) || scriptLink(event.target);
     if (!link || event.metaKey || event.ctrlKey) return;
-    var ref = link.getAttribute("data-sheet-ref") || refOf(link);
-    var law = parseInt(ref, 10);
+    const ref = link.getAttribute("data-sheet-ref") || refOf(link);
+    const law = parseInt(ref, 10);
     event.preventDefault();
     fetch("/api/laws/" + law + "/", { headers: { Accept: "application/json" } })
-      .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
-      .then(function (data) {
-        var node = String(law) === ref ? { heading: data.title, html: data.html, children: data.sections }
+      .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
+      .then(function (/** @type {any} */ data) {
+        const node = String(law) === ref ? { heading: data.title, html: data.html, children: data.sections }
                                        : findNode(data.sections, ref);
         if (!node) throw new Error("no section " + ref);
-        var html = (node.html || "") + (node.children || []).map(function (c) {
+        const html = (node.html || "") + (node.children || []).map(function (/** @type {any} */ c) {
           return "<h3>" + c.ref + " " + c.heading + "</h3>" + (c.html || "");
         }).join("");
         openSheet("第" + law + "条 " + ref + " " + (node.heading || data.title),
@@ -67,33 +68,36 @@
       .catch(function () { window.location = link.getAttribute("href"); });
   });
   // Law references inside a ruling's script or a question's help (rendered law text) open the sheet as well.
+  /** @param {any} link */
   function refOf(link) {
-    var m = /^\/laws\/(\d+)\/(?:#([0-9A-Za-z]+))?$/.exec(link.getAttribute("href") || "") ||
+    const m = /^\/laws\/(\d+)\/(?:#([0-9A-Za-z]+))?$/.exec(link.getAttribute("href") || "") ||
             /^\/laws\/([0-9][0-9A-Za-z]*)\/$/.exec(link.getAttribute("href") || "");
     return m ? (m[2] || m[1]) : null;
   }
+  /** @param {any} target */
   function scriptLink(target) {
-    var link = target.closest(".ruling-card a.ref, .question a.ref, .wizard-side a.ref, .explanation a.ref");
+    const link = /** @type {any} */ (target.closest(".ruling-card a.ref, .question a.ref, .wizard-side a.ref, .explanation a.ref"));
     return link && refOf(link) ? link : null;
   }
   // Share: the device's share sheet where there is one, else the clipboard — and say truthfully what happened.
-  document.addEventListener("click", function (event) {
-    var share = event.target.closest("[data-share]");
+  document.addEventListener("click", function (/** @type {any} */ event) {
+    const share = /** @type {any} */ (/** @type {any} */ (event.target).closest("[data-share]"));
     if (!share) return;
-    var url = window.location.href;
-    var result = document.querySelector(".share-result");
+    const url = window.location.href;
+    const result = /** @type {any} */ (document.querySelector(".share-result"));
+    /** @param {string | null} text @param {boolean} showUrl */
     function say(text, showUrl) {
       if (!result) return;
       result.hidden = false;
-      result.querySelector("span").textContent = text;
-      var box = result.querySelector(".share-url");
+      /** @type {any} */ (result.querySelector("span")).textContent = text;
+      const box = /** @type {any} */ (result.querySelector(".share-url"));
       box.hidden = !showUrl;
       if (showUrl) { box.value = url; box.focus(); box.select(); }
     }
     function copyByHand() {
       // Without the Clipboard API (plain HTTP on a LAN, permission refused): try the old way, else show the link.
-      var box = result && result.querySelector(".share-url");
-      var copied = false;
+      const box = result && /** @type {any} */ (result.querySelector(".share-url"));
+      let copied = false;
       if (box) {
         box.hidden = false; box.value = url; box.select();
         try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
@@ -101,7 +105,7 @@
       if (copied) say(share.getAttribute("data-label-copied"), false);
       else say(share.getAttribute("data-label-failed"), true);
     }
-    if (navigator.share) {
+    if (/** @type {any} */ (navigator).share) {
       navigator.share({ title: document.title, url: url })
         .then(function () { say(share.getAttribute("data-label-shared"), false); })
         .catch(function (error) { if (!error || error.name !== "AbortError") copyByHand(); });
@@ -112,16 +116,16 @@
       copyByHand();
     }
   });
-  if (navigator.share) {
+  if (/** @type {any} */ (navigator).share) {
     document.querySelectorAll("[data-share][data-label-share]").forEach(function (b) {
       b.textContent = b.getAttribute("data-label-share");
     });
   }
   // The top bar's real height, for section jumps (html's scroll-padding-top) and the sticky side panes.
-  var bar = document.querySelector(".topbar");
+  const bar = /** @type {any} */ (document.querySelector(".topbar"));
   function measureBar() {
     if (!bar) return;
-    var sticky = getComputedStyle(bar).position === "sticky" || getComputedStyle(bar).position === "fixed";
+    const sticky = getComputedStyle(bar).position === "sticky" || getComputedStyle(bar).position === "fixed";
     document.documentElement.style.setProperty("--bar-h", (sticky ? bar.offsetHeight : 0) + "px");
   }
   measureBar();
@@ -129,24 +133,26 @@
   window.addEventListener("resize", measureBar);
   // The browser jumped to the #section before the bar was measured: jump again, below the bar.
   if (location.hash.length > 1) {
-    var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    const target = /** @type {any} */ (document.getElementById(decodeURIComponent(location.hash.slice(1))));
     if (target) target.scrollIntoView();
   }
   // The current section in the top bar and the current tab of the tools.
-  var path = location.pathname;
-  var sections = { "laws:": ["/", "/laws/", "/chapters/"], "glossary": ["/glossary/"], "rulings": ["/rulings/"],
+  const path = location.pathname;
+  /** @type {Record<string, string[]>} */
+  const sections = { "laws:": ["/", "/laws/", "/chapters/"], "glossary": ["/glossary/"], "rulings": ["/rulings/"],
                    "tools": ["/tools/"], "practice": ["/practice/"], "clubs": ["/clubs/"] };
   document.querySelectorAll(".mainnav a[href]").forEach(function (a) {
-    var href = a.getAttribute("href");
-    var match = Object.keys(sections).some(function (k) {
-      var prefixes = sections[k];
-      var mine = prefixes.some(function (p) { return href === p || (p !== "/" && href.indexOf(p) === 0); });
-      return mine && prefixes.some(function (p) { return p === "/" ? path === "/" : path.indexOf(p) === 0; });
+    const href = /** @type {string} */ (a.getAttribute("href"));  // a[href]
+    const match = Object.keys(sections).some(function (k) {
+      const prefixes = sections[k];
+      const mine = prefixes.some(function (/** @type {string} */ p) { return href === p || (p !== "/" && href.indexOf(p) === 0); });
+      return mine && prefixes.some(function (/** @type {string} */ p) { return p === "/" ? path === "/" : path.indexOf(p) === 0; });
     });
     if (match) a.setAttribute("aria-current", "page");
   });
   document.querySelectorAll(".tools-nav a[href]").forEach(function (a) {
     if (a.getAttribute("href") === path) a.setAttribute("aria-current", "page");
   });
-  window.caipan = { openSheet: openSheet, closeSheet: closeSheet };
-})();
+  /** @type {any} */ (window).caipan = { openSheet: openSheet, closeSheet: closeSheet };
+}
+start();

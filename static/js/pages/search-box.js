@@ -1,55 +1,64 @@
 // 裁判助手 — results as you type in the top bar's search box (GET /api/search/): the ruling trees the query names
 // first, then the laws and terms. Without this file the box still works: it submits to /search/, which jumps to
 // a reference or lists the results.
-(function () {
-  "use strict";
-  var form = document.querySelector("form.goto[data-search-api]");
+
+import { search as offlineSearch } from "./offline-search.js";
+
+function start() {
+  const form = /** @type {any} */ (document.querySelector("form.goto[data-search-api]"));
   if (!form || !window.fetch) return;
-  var input = form.querySelector("input[name=q]");
-  var pop = form.querySelector(".search-pop");
-  var api = form.getAttribute("data-search-api");
-  var label = function (name) { return form.getAttribute("data-label-" + name) || ""; };
-  var RECENT_KEY = "caipan.search.recent";
-  var RECENT_MAX = 8;
-  var DELAY = 180;
-  var timer = null;
-  var controller = null;
-  var composing = false;
-  var lastQuery = null;
-  var active = -1;
+  const input = /** @type {any} */ (form.querySelector("input[name=q]"));
+  const pop = /** @type {any} */ (form.querySelector(".search-pop"));
+  const api = form.getAttribute("data-search-api");
+  const label = function (/** @type {string} */ name) { return form.getAttribute("data-label-" + name) || ""; };
+  const RECENT_KEY = "caipan.search.recent";
+  const RECENT_MAX = 8;
+  const DELAY = 180;
+  /** @type {number | null | undefined} */
+  let timer = null;
+  /** @type {any} */
+  let controller = null;
+  let composing = false;
+  /** @type {null} */
+  let lastQuery = null;
+  let active = -1;
 
   // ---- recent searches, remembered on this device
   function recent() {
     try {
-      var list = JSON.parse(window.localStorage.getItem(RECENT_KEY) || "[]");
+      const list = JSON.parse(window.localStorage.getItem(RECENT_KEY) || "[]");
       return Array.isArray(list) ? list.filter(function (q) { return typeof q === "string"; }) : [];
     } catch (e) { return []; }
   }
+  /** @param {string} query */
   function remember(query) {
     query = (query || "").trim();
     if (!query) return;
-    var list = recent().filter(function (q) { return q !== query; });
+    const list = recent().filter(function (q) { return q !== query; });
     list.unshift(query);
     try { window.localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, RECENT_MAX))); } catch (e) { /* private mode */ }
   }
   function forget() {
     try { window.localStorage.removeItem(RECENT_KEY); } catch (e) { /* private mode */ }
   }
+  /** @param {string | number | boolean} query */
   function searchUrl(query) { return form.getAttribute("action") + "?q=" + encodeURIComponent(query); }
 
   // ---- rendering
+  /** @param {string} tag @param {string | null} [className] @param {any} [text] @returns {any} */
   function el(tag, className, text) {
-    var node = document.createElement(tag);
+    const node = document.createElement(tag);
     if (className) node.className = className;
     if (text != null) node.textContent = text;
     return node;
   }
   // The API's snippet is escaped text with <mark> only; rebuild it from text and <mark> nodes all the same.
+  /** @param {string} html */
   function snippetNode(html) {
-    var out = el("span", "search-snippet");
-    var template = document.createElement("template");
+    const out = el("span", "search-snippet");
+    const template = document.createElement("template");
     template.innerHTML = html || "";
-    template.content.childNodes.forEach(function (node) {
+    template.content.childNodes.forEach(function (/** @type {any} */ node) {
       if (node.nodeType === 3) out.appendChild(document.createTextNode(node.textContent));
       else if (node.nodeName === "MARK") out.appendChild(el("mark", null, node.textContent));
       else out.appendChild(document.createTextNode(node.textContent || ""));
@@ -64,8 +73,9 @@
     input.removeAttribute("aria-activedescendant");
     active = -1;
   }
+  /** @param {string} href @param {string} title @param {any} snippetHtml @param {string} query */
   function option(href, title, snippetHtml, query) {
-    var a = el("a", "search-item");
+    const a = el("a", "search-item");
     a.href = href;
     a.setAttribute("role", "option");
     a.id = "search-opt-" + options().length;
@@ -75,57 +85,62 @@
     return a;
   }
   // A ruling tree the query names comes first (藏牌 → the revoke walk): its title in the page's language.
+  /** @param {any} tree */
   function treeName(tree) {
-    var english = /^en/i.test(document.documentElement.lang || "");
+    const english = /^en/i.test(document.documentElement.lang || "");
     return english && tree.title_en ? tree.title_en : tree.title;
   }
+  /** @param {any[]} trees @param {any} query */
   function renderTrees(trees, query) {
     if (!trees.length) return;
-    var section = el("div", "search-group search-trees-list");
+    const section = el("div", "search-group search-trees-list");
     section.setAttribute("role", "group");
     section.setAttribute("aria-label", label("trees"));
     section.appendChild(el("div", "search-group-head", label("trees")));
-    trees.forEach(function (tree) {
-      var a = option(tree.url, label("tree").replace("%s", treeName(tree)), null, query);
+    trees.forEach(function (/** @type {any} */ tree) {
+      const a = option(tree.url, label("tree").replace("%s", treeName(tree)), null, query);
       a.classList.add("search-tree-item");
       section.appendChild(a);
     });
     pop.appendChild(section);
   }
+  /** @param {any} data */
   function renderResults(data) {
     pop.textContent = "";
     active = -1;
-    var results = data.results || [];
-    var trees = data.trees || [];
+    const results = data.results || [];
+    const trees = data.trees || [];
     if (!results.length && !trees.length) {
       pop.appendChild(el("p", "search-empty", label("empty")));
     }
     renderTrees(trees, data.query);
-    var groups = [];
-    var byKey = {};
-    results.forEach(function (r) {
-      var key = r.kind === "definition" ? "terms" : "law-" + r.law;
+    /** @type {any[]} */
+    const groups = [];
+    /** @type {Record<string, any>} */
+    const byKey = {};
+    results.forEach(function (/** @type {any} */ r) {
+      const key = r.kind === "definition" ? "terms" : "law-" + r.law;
       if (!byKey[key]) {
-        var name = r.kind === "definition" ? label("terms") : label("law").replace("%s", r.law);
+        const name = r.kind === "definition" ? label("terms") : label("law").replace("%s", r.law);
         byKey[key] = { name: name, items: [] };
         groups.push(byKey[key]);
       }
       byKey[key].items.push(r);
     });
     groups.forEach(function (group) {
-      var section = el("div", "search-group");
+      const section = el("div", "search-group");
       section.setAttribute("role", "group");
       section.setAttribute("aria-label", group.name);
       section.appendChild(el("div", "search-group-head", group.name));
-      group.items.forEach(function (r) {
-        var a = option(r.url, /^en/i.test(document.documentElement.lang || "") && r.title_en ? r.title_en : r.title, r.snippet, data.query);
+      group.items.forEach(function (/** @type {any} */ r) {
+        const a = option(r.url, /^en/i.test(document.documentElement.lang || "") && r.title_en ? r.title_en : r.title, r.snippet, data.query);
         if (r.jump) a.classList.add("search-jump");
         section.appendChild(a);
       });
       pop.appendChild(section);
     });
     if (results.length || trees.length) {
-      var all = el("a", "search-all", label("all"));
+      const all = el("a", "search-all", label("all"));
       all.href = searchUrl(data.query);
       all.addEventListener("click", function () { remember(data.query); });
       pop.appendChild(all);
@@ -133,14 +148,14 @@
     show();
   }
   function renderRecent() {
-    var list = recent();
+    const list = recent();
     pop.textContent = "";
     active = -1;
     if (!list.length) { hide(); return; }
-    var section = el("div", "search-group search-recent-list");
+    const section = el("div", "search-group search-recent-list");
     section.appendChild(el("div", "search-group-head", label("recent")));
     list.forEach(function (q) { section.appendChild(option(searchUrl(q), q, null, q)); });
-    var clear = el("button", "search-clear secondary", label("clear"));
+    const clear = el("button", "search-clear secondary", label("clear"));
     clear.type = "button";
     clear.addEventListener("click", function () { forget(); hide(); input.focus(); });
     section.appendChild(clear);
@@ -151,16 +166,16 @@
   // ---- querying
   function run() {
     timer = null;
-    var query = input.value.trim();
+    const query = input.value.trim();
     if (query === lastQuery && !pop.hidden) return;
     lastQuery = query;
     if (controller) controller.abort();
     if (!query) { renderRecent(); return; }
     controller = window.AbortController ? new AbortController() : null;
-    var url = api + "?limit=8&q=" + encodeURIComponent(query.slice(0, 200));
+    const url = api + "?limit=8&q=" + encodeURIComponent(query.slice(0, 200));
     fetch(url, { headers: { Accept: "application/json" }, signal: controller ? controller.signal : undefined })
       .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
-      .then(function (data) { if (input.value.trim() === query) renderResults(data); })
+      .then(function (/** @type {any} */ data) { if (input.value.trim() === query) renderResults(data); })
       .catch(function (error) {
         if (error && error.name === "AbortError") return;
         function showError() {
@@ -169,10 +184,10 @@
           show();
         }
         // Offline fallback (issue 9): no answer from the server (the hall's wifi dropped, or a 5xx) → search the
-        // downloaded corpus in the browser (static/js/offline-search.js); same result shape as the API.
-        if (window.CaipanOffline && (typeof error !== "number" || error >= 500)) {
+        // downloaded corpus in the browser (static/js/pages/offline-search.js); same result shape as the API.
+        if ((typeof error !== "number" || error >= 500)) {
           if (typeof error !== "number") document.dispatchEvent(new CustomEvent("caipan:network-failed"));
-          window.CaipanOffline.search(query, 8).then(function (data) {
+          offlineSearch(query, 8).then(function (/** @type {any} */ data) {
             if (input.value.trim() === query) renderResults(data);
           }, showError);
           return;
@@ -191,14 +206,14 @@
     if (timer) { clearTimeout(timer); timer = null; }
   });
   input.addEventListener("compositionend", function () { composing = false; schedule(); });
-  input.addEventListener("input", function (event) {
+  input.addEventListener("input", function (/** @type {any} */ event) {
     if (event.isComposing) return;
     schedule();
   });
   input.addEventListener("focus", function () { if (!input.value.trim()) renderRecent(); });
-  input.addEventListener("keydown", function (event) {
+  input.addEventListener("keydown", function (/** @type {any} */ event) {
     if (event.isComposing || composing) return;
-    var items = options();
+    const items = options();
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       if (pop.hidden || !items.length) return;
       event.preventDefault();
@@ -216,22 +231,23 @@
     }
   });
   form.addEventListener("submit", function () { remember(input.value); });
-  document.addEventListener("click", function (event) { if (!form.contains(event.target)) hide(); });
+  document.addEventListener("click", function (/** @type {any} */ event) { if (!form.contains(event.target)) hide(); });
 
   // ---- the search page lists the recent searches too
-  var page = document.querySelector("[data-search-recent]");
+  const page = /** @type {any} */ (document.querySelector("[data-search-recent]"));
   if (page) {
-    var pageQuery = new URLSearchParams(window.location.search).get("q");
-    if (pageQuery && document.querySelector(".search-hits")) remember(pageQuery);
-    var list = recent();
-    var ul = page.querySelector("ul");
+    const pageQuery = new URLSearchParams(window.location.search).get("q");
+    if (pageQuery && /** @type {any} */ (document.querySelector(".search-hits"))) remember(pageQuery);
+    const list = recent();
+    const ul = /** @type {any} */ (page.querySelector("ul"));
     list.forEach(function (q) {
-      var li = el("li");
-      var a = el("a", null, q);
+      const li = el("li");
+      const a = el("a", null, q);
       a.href = searchUrl(q);
       li.appendChild(a);
       ul.appendChild(li);
     });
     page.hidden = !list.length;
   }
-})();
+}
+start();

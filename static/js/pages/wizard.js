@@ -1,76 +1,87 @@
 // 裁判助手 — the rulings wizard without the network. The service worker answers a /rulings/<slug>/?<facts>
 // page it has not stored with /offline/wizard/; this script reads the address, evaluates the stored tree
-// (/api/rulings/trees/<slug>/) with tree-evaluator.js and draws what rulings/wizard_views.py would have drawn:
+// (/api/rulings/trees/<slug>/) with engine/trees.js and draws what rulings/wizard_views.py would have drawn:
 // the question with its answers as links adding the fact, or the ruling card (outcome, script, laws), or bad
 // input's error in the page's language (messages.js, from the catalogue in /offline/tables.json). Same markup
 // and classes as rulings/templates/rulings/wizard/*.html; tests/e2e/test_offline.py compares the two.
-(function () {
-  "use strict";
-  var box = document.getElementById("offline-wizard");
-  if (!box || !window.CaipanTree || !window.CaipanMessages) return;
-  var main = box.parentNode;
 
-  var labels = {};
-  var template = document.getElementById("offline-wizard-labels");
-  (template.content || template).querySelectorAll("[data-key]").forEach(function (node) {
+import * as Tree from "../engine/trees.js";
+import * as Messages from "../engine/messages.js";
+import { summariser } from "../engine/summary.js";
+import * as Wizard from "../engine/wizard.js";
+import { urlencode } from "../engine/wizard.js";
+
+function start() {
+  const box = /** @type {any} */ (document.getElementById("offline-wizard"));
+  if (!box) return;
+  const main = box.parentNode;
+
+  /** @type {Record<string, any>} */
+
+  const labels = {};
+  const template = /** @type {any} */ (document.getElementById("offline-wizard-labels"));
+  (template.content || template).querySelectorAll("[data-key]").forEach(function (/** @type {any} */ node) {
     labels[node.getAttribute("data-key")] = node.textContent;
   });
-  var outcomeLabels = JSON.parse(box.getAttribute("data-outcome-labels"));
-  var vulnerabilities = JSON.parse(box.getAttribute("data-vulnerabilities"));
-  var wizardUrl = box.getAttribute("data-wizard-url");
-  var sectionUrl = function (ref) { return box.getAttribute("data-section-url").replace("__ref__", ref); };
+  const outcomeLabels = JSON.parse(box.getAttribute("data-outcome-labels"));
+  const vulnerabilities = JSON.parse(box.getAttribute("data-vulnerabilities"));
+  const wizardUrl = box.getAttribute("data-wizard-url");
 
   // ------------------------------------------------------------------------------------------- helpers
+  /** @param {string} tag @param {any} [attrs] @param {any[] | undefined} [children] @returns {any} */
   function el(tag, attrs, children) {
-    var node = document.createElement(tag);
+    const node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (name) {
       if (attrs[name] === null || attrs[name] === undefined || attrs[name] === false) return;
       if (name === "text") node.textContent = attrs[name];
       else node.setAttribute(name, attrs[name] === true ? "" : attrs[name]);
     });
-    (children || []).forEach(function (child) {
+    (children || []).forEach(function (/** @type {string | null | undefined} */ child) {
       if (child === null || child === undefined) return;
       node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
     });
     return node;
   }
+  /** @param {string} text */
   function escapeHtml(text) {
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
       .replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
   }
-  // Python's urllib.parse.urlencode (quote_plus), so links read exactly like the server's.
-  function quotePlus(text) {
-    return encodeURIComponent(text).replace(/[!'()*]/g, function (c) {
-      return "%" + c.charCodeAt(0).toString(16).toUpperCase();
-    }).replace(/%20/g, "+");
-  }
-  function urlencode(pairs) {
-    return pairs.map(function (p) { return quotePlus(p[0]) + "=" + quotePlus(String(p[1])); }).join("&");
-  }
+  /** @param {any} value */
   function queryValue(value) { return typeof value === "boolean" ? (value ? "true" : "false") : String(value); }
+  /** @param {any} fact @param {any} value */
   function optionLabel(fact, value) {
-    var options = fact.options || [];
-    for (var i = 0; i < options.length; i++) {
+    const options = fact.options || [];
+    for (let i = 0; i < options.length; i++) {
       if (options[i].value === value && typeof options[i].value === typeof value) return options[i];
     }
     return null;
   }
   // The page's language picks a tree's text as rulings' templates do (config/language.py, the pick filter).
-  var english = /^en/i.test(document.documentElement.getAttribute("lang") || "");
+  const english = /^en/i.test(document.documentElement.getAttribute("lang") || "");
+  /** @param {any} text */
   function pick(text) { return text ? (english ? (text.en || text.zh) : (text.zh || text.en)) : ""; }
+  /** @param {any} o */
   function pickOption(o) { return english ? (o.label_en || o.label_zh) : (o.label_zh || o.label_en); }
+  /** @param {any} tree */
   function treeTitle(tree) { return english && tree.title_en ? tree.title_en : tree.title; }
-  function lawName(ref) { return english ? "Law " + ref : window.CaipanTree.chineseRef(ref); }
-  function lawLink(ref, className) {
-    return el("a", { "class": className, "data-sheet-ref": ref, href: sectionUrl(ref), text: ref });
+  /** @param {string} ref */
+  function lawName(ref) { return english ? "Law " + ref : Tree.chineseRef(ref); }
+  /** @param {any} ref @param {any} className @param {any} tree */
+  function lawLink(ref, className, tree) {
+    // {% section_url ref tree.edition %}: the law of the tree's edition, whatever the reader's working edition
+    return el("a", { "class": className, "data-sheet-ref": ref, href: Wizard.editionSectionUrl(ref, tree.edition), text: ref });
   }
+  /** @param {any[]} nodes */
   function setContent(nodes) {
     main.textContent = "";
-    nodes.forEach(function (node) { if (node) main.appendChild(node); });
+    nodes.forEach(function (/** @type {any} */ node) { if (node) main.appendChild(node); });
   }
+  /** @param {any} tree */
   function crumbs(tree) {
     return el("nav", { "class": "crumbs" }, [el("a", { href: wizardUrl, text: labels.wizard }), " › " + treeTitle(tree)]);
   }
+  /** @param {any} url */
   function fetchJson(url) {
     return fetch(url, { headers: { Accept: "application/json" } }).then(function (r) {
       if (!r.ok) throw new Error(url + " " + r.status);
@@ -79,12 +90,13 @@
   }
 
   // ------------------------------------------------------------------------------------------- screens
+  /** @param {any} data */
   function renderIndex(data) {
     document.title = labels.wizard + " · " + labels.site;
     setContent([
       el("h1", { text: labels.index_title }),
       el("p", { text: labels.index_intro }),
-      el("ul", { "class": "irregularities" }, data.trees.map(function (tree) {
+      el("ul", { "class": "irregularities" }, data.trees.map(function (/** @type {any} */ tree) {
         return el("li", {}, [el("a", { "class": "big-choice", href: wizardUrl + tree.slug + "/" }, [
           el("b", { text: treeTitle(tree) }), english ? null : " ", english ? null : el("small", { lang: "en", text: tree.title_en }), " ",
           tree.description ? el("span", { "class": "desc", text: pick(tree.description) }) : null
@@ -93,9 +105,10 @@
     ]);
   }
 
+  /** @param {any[]} steps */
   function stepsList(steps) {
     if (!steps.length) return null;
-    return el("ol", { "class": "steps", "aria-label": labels.answered }, steps.map(function (step) {
+    return el("ol", { "class": "steps", "aria-label": labels.answered }, steps.map(function (/** @type {any} */ step) {
       return el("li", {}, [el("a", { href: step.back_url, title: labels.answer_again }, [
         pick(step.fact.text) + " ", el("b", { text: step.label ? pick(step.label) : String(step.value) })
       ])]);
@@ -103,116 +116,82 @@
   }
 
   // rulings/wizard_views.py: the rare exceptions asked on one screen, the screens taken and still to come.
-  var groups = outcomeLabels.groups || {};
-  function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
+  const groups = outcomeLabels.groups || {};
+  /** @param {any} tree */
   function groupMembers(tree) { return groups[tree.slug] || []; }
-  function pairsObject(pairs) {
-    var out = {};
-    pairs.forEach(function (p) { out[p[0]] = p[1]; });
-    return out;
-  }
-  // _rare_group: answer every member "no" and see which the tree asks in a row from `fact`.
-  function rareGroup(tree, base, fact, tables) {
-    var members = groupMembers(tree);
-    if (members.indexOf(fact) < 0) return [];
-    var trial = pairsObject(base);
-    members.forEach(function (name) { if (!has(trial, name)) trial[name] = "false"; });
-    var path = window.CaipanTree.evaluate(tree, trial, tables).path.map(function (step) { return step.fact; });
-    var run = [];
-    for (var i = path.indexOf(fact); i >= 0 && i < path.length; i++) {
-      if (members.indexOf(path[i]) < 0) break;
-      run.push(path[i]);
-    }
-    return run.length > 1 ? run : [];
-  }
-  function startsScreen(members, steps, i) {
-    return i === 0 || !(members.indexOf(steps[i].name) >= 0 && members.indexOf(steps[i - 1].name) >= 0);
-  }
-  function screens(tree, steps) {
-    var members = groupMembers(tree), n = 0;
-    for (var i = 0; i < steps.length; i++) if (startsScreen(members, steps, i)) n++;
-    return n;
-  }
-  function backUrlOf(tree, steps) {
-    if (!steps.length) return null;
-    var members = groupMembers(tree), cut = steps.length - 1;
-    while (!startsScreen(members, steps, cut)) cut--;
-    return steps[cut].back_url;
-  }
-  function targets(node) {
-    var found = [];
-    Object.keys(node.branches || {}).forEach(function (k) { found.push(node.branches[k]); });
-    (node.ranges || []).forEach(function (r) { found.push(r.next); });
-    if (node["default"] !== undefined && node["default"] !== null) found.push(node["default"]);
-    return found.filter(function (t, i) { return found.indexOf(t) === i; });
-  }
-  // remaining_questions: (fewest, most) screens from a node to a ruling, this one included.
-  function remainingQuestions(tree, nodeId) {
-    var members = groupMembers(tree), memo = {};
-    function span(id, inGroup) {
-      var key = id + "|" + inGroup;
-      if (!has(memo, key)) {
-        var node = tree.nodes[id];
-        if (!node || !has(node, "ask")) memo[key] = [0, 0];
-        else {
-          var grouped = members.indexOf(node.ask) >= 0;
-          var cost = grouped && inGroup ? 0 : 1;
-          var spans = targets(node).map(function (t) { return span(t, grouped); });
-          memo[key] = [cost + Math.min.apply(null, spans.map(function (s) { return s[0]; })),
-                       cost + Math.max.apply(null, spans.map(function (s) { return s[1]; }))];
-        }
-      }
-      return memo[key];
-    }
-    return span(nodeId, false);
-  }
+  // The walk's screens (rulings/wizard_views.py, in engine/wizard.js), with this tree's rare-exception group.
+  /** @param {any} tree @param {any[]} base @param {string} fact @param {any} tables */
+  function rareGroup(tree, base, fact, tables) { return Wizard.rareGroup(tree, groupMembers(tree), base, fact, tables); }
+  /** @param {any} tree @param {any[]} steps */
+  function screens(tree, steps) { return Wizard.screens(groupMembers(tree), steps); }
+  /** @param {any} tree @param {any[]} steps */
+  function backUrlOf(tree, steps) { return Wizard.backUrlOf(groupMembers(tree), steps); }
+  /** @param {any} tree @param {string} nodeId */
+  function remainingQuestions(tree, nodeId) { return Wizard.remainingQuestions(tree, groupMembers(tree), nodeId); }
+  /** @param {any} tree @param {any[]} path */
   function questionNode(tree, path) {
-    var id = tree.start;
-    path.forEach(function (step) { id = window.CaipanTree.nextNode(tree.nodes[id], step.value); });
+    let id = tree.start;
+    path.forEach(function (/** @type {any} */ step) { id = Tree.nextNode(tree.nodes[id], step.value); });
     return id;
   }
-  function lawLinks(refs, className) { return refs.map(function (ref) { return lawLink(ref, className); }); }
-  function helpBox(summary, help, refs) {
+  /** @param {any[]} refs @param {string} className @param {any} tree */
+  function lawLinks(refs, className, tree) { return refs.map(function (/** @type {any} */ ref) { return lawLink(ref, className, tree); }); }
+  /** @param {string} summary @param {any} help @param {any} refs @param {any} tree */
+  function helpBox(summary, help, refs, tree) {
     return el("details", { "class": "help" }, [
       el("summary", { text: summary }),
       el("p", { text: pick(help) }),
       english ? null : el("p", { "class": "en", lang: "en", text: help.en }),
-      el("p", { "class": "laws" }, lawLinks(refs, "ref tile-inline"))
+      el("p", { "class": "laws" }, lawLinks(refs, "ref tile-inline", tree))
     ]);
   }
+  /** @param {string} text @param {any} en */
   function withEnglish(text, en) {
     return english ? [text] : [text + " ", el("small", { lang: "en", text: en })];
   }
 
+  /**
+     * @param {any} tree
+     * @param {any} evaluation
+     * @param {any[]} steps
+     * @param {any} answered
+     * @param {any[]} optional
+     * @param {any} path
+     * @param {any} tables
+     */
   function renderQuestion(tree, evaluation, steps, answered, optional, path, tables) {
-    var question = evaluation.question;
-    var base = answered.concat(optional);
-    var group = rareGroup(tree, base, question.fact, tables);
-    var choices = [], noneUrl = null, numeric = false;
+    const question = evaluation.question;
+    const base = answered.concat(optional);
+    const group = rareGroup(tree, base, question.fact, tables);
+    /** @type {any[]} */
+    const choices = [];
+    let noneUrl = null, numeric = false;
     if (group.length) {
       noneUrl = "?" + urlencode(base.concat(group.map(function (name) { return [name, "false"]; })));
       group.forEach(function (name, i) {
-        var pairs = base.concat(group.slice(0, i).map(function (n) { return [n, "false"]; }), [[name, "true"]]);
+        const pairs = base.concat(group.slice(0, i).map(function (n) { return [n, "false"]; }), [[name, "true"]]);
         choices.push([tree.facts[name].text, "?" + urlencode(pairs)]);
       });
     } else if (question.options.length) {
-      question.options.forEach(function (o) {
+      question.options.forEach(function (/** @type {any} */ o) {
         choices.push([o, "?" + urlencode(base.concat([[question.fact, queryValue(o.value)]]))]);
       });
     } else {
       numeric = true;
-      var high = question.max !== null ? question.max : 13;
-      for (var n = question.min || 0; n <= high; n++) choices.push([n, "?" + urlencode(base.concat([[question.fact, n]]))]);
+      const high = question.max !== null ? question.max : 13;
+      for (let n = question.min || 0; n <= high; n++) choices.push([n, "?" + urlencode(base.concat([[question.fact, n]]))]);
     }
-    var span = remainingQuestions(tree, questionNode(tree, evaluation.path));
-    var low = span[0] - 1, most = span[1] - 1;
-    var stepNumber = screens(tree, steps) + 1;
-    var progress = low === most
+    const span = remainingQuestions(tree, questionNode(tree, evaluation.path));
+    const low = span[0] - 1, most = span[1] - 1;
+    const stepNumber = screens(tree, steps) + 1;
+    const progress = low === most
       ? labels.step_of.replace("{n}", stepNumber).replace("{total}", stepNumber + most)
       : labels.step.replace("{n}", stepNumber) + " · " + labels.remaining.replace("{low}", low).replace("{high}", most);
-    var backUrl = backUrlOf(tree, steps);
+    const backUrl = backUrlOf(tree, steps);
     document.title = treeTitle(tree) + " · " + labels.wizard;
-    var asked, side = [];
+    /** @type {any[]} */
+    const side = [];
+    let asked;
     if (group.length) {
       asked = [
         el("h1", { text: labels.group_title }),
@@ -224,20 +203,20 @@
         })))
       ];
       group.forEach(function (name) {
-        var fact = tree.facts[name];
-        if (fact.help) side.push(helpBox(((fact.laws || [])[0] || "") + " · " + labels.help, fact.help, fact.laws || []));
+        const fact = tree.facts[name];
+        if (fact.help) side.push(helpBox(((fact.laws || [])[0] || "") + " · " + labels.help, fact.help, fact.laws || [], tree));
       });
     } else {
       asked = [
         el("h1", { text: pick(question.text) }),
         english ? null : el("p", { "class": "en", lang: "en", text: question.text.en }),
         el("div", { "class": numeric ? "answers answers-numbers" : "answers" }, choices.map(function (choice) {
-          var label = choice[0];
-          var content = typeof label === "object" ? withEnglish(pickOption(label), label.label_en) : [String(label)];
+          const label = choice[0];
+          const content = typeof label === "object" ? withEnglish(pickOption(label), label.label_en) : [String(label)];
           return el("a", { "class": "big-choice answer", href: choice[1] }, content);
         }))
       ];
-      if (question.help) side.push(helpBox(labels.help, question.help, question.laws));
+      if (question.help) side.push(helpBox(labels.help, question.help, question.laws, tree));
     }
     side.push(stepsList(steps));
     setContent([
@@ -260,93 +239,43 @@
     ]);
   }
 
-  // rulings/summary.py ruling_summary: the outcome in words, from the ruling's outcome fields.
-  var summaryRules = outcomeLabels.summary;
-  function format(template, params) {  // Python's "%(name)d" / "%(name)s" formatting
-    return template.replace(/%\((\w+)\)[ds]/g, function (whole, name) { return String(params[name]); });
-  }
-  function wording(key, params) { return format(summaryRules.wording[key], params || {}); }
-  function nonOffendingSide(facts) {
-    var side = has(facts, "revoking_side") ? facts.revoking_side : null;
-    if (side === null || side === undefined) {
-      var revoker = has(facts, "revoker") ? String(facts.revoker) : null;
-      side = revoker !== null && has(summaryRules.revoker_side, revoker) ? summaryRules.revoker_side[revoker] : null;
-    }
-    return side === "declaring" || side === "defending" ? wording("side_" + side) : null;
-  }
-  function revokeSummary(outcome, facts) {
-    var transferred = outcome.tricks_transferred || 0;
-    var after = has(outcome, "adjusted_declarer_tricks") ? outcome.adjusted_declarer_tricks : null;
-    var before = has(facts, "declarer_tricks") ? facts.declarer_tricks : null;
-    var text;
-    if (outcome.must_correct) {
-      text = wording("must_correct");
-      var card = outcome.penalty_card;
-      if (card === "major" || card === "minor") text += wording("penalty_card", { card: outcomeLabels.values["penalty_card:" + card] });
-      if (transferred) text += wording("correct_transfer", { n: transferred });
-      return text;
-    }
-    if (!transferred) {
-      text = wording("no_transfer");
-      if (outcome.equity_review) text += wording("equity_review");
-      return text;
-    }
-    var side = nonOffendingSide(facts);
-    if (after !== null && after !== undefined && before !== null && before !== undefined && side !== null) {
-      text = wording("transfer_to", { n: transferred, side: side, before: before, after: after });
-      var score = has(outcome, "score_ns") ? outcome.score_ns : null;
-      if (score !== null && score !== undefined) {
-        text += wording("score_ns", { score: typeof score === "number" && score >= 0 ? "+" + score : String(score) });
-      }
-      return text;
-    }
-    return wording("transfer", { n: transferred });
-  }
-  function quiet(value) {
-    return summaryRules.quiet.some(function (q) { return q === value; }) || value === 0;
-  }
-  function genericSummary(tree, outcome) {
-    var parts = [];
-    Object.keys(tree.outcome_fields).forEach(function (name) {
-      var value = has(outcome, name) ? outcome[name] : null;
-      if (summaryRules.not_headline.indexOf(name) >= 0 || quiet(value)) return;
-      var label = has(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
-      if (value === true) parts.push(label);
-      else if (typeof value === "string") {
-        var key = name + ":" + value;
-        parts.push(label + "：" + (has(outcomeLabels.values, key) ? outcomeLabels.values[key] : value));
-      } else parts.push(label + "：" + String(value));
-    });
-    if (!parts.length) return wording("no_penalty");
-    return parts.slice(0, summaryRules.max_parts).join("；");
-  }
-  function rulingSummary(tree, outcome, facts) {
-    return tree.slug === "revoke" ? revokeSummary(outcome, facts) : genericSummary(tree, outcome);
-  }
+  const rulingSummary = summariser(outcomeLabels);
 
+  /** @param {string} name @param {string | null} value */
   function displayValue(name, value) {
     if (typeof value === "boolean") return value ? labels.yes : labels.no;
     if (value === null) return "—";
-    var key = name + ":" + value;
+    const key = name + ":" + value;
     return Object.prototype.hasOwnProperty.call(outcomeLabels.values, key) ? outcomeLabels.values[key] : String(value);
   }
+  /** @param {string} html @param {any} ruling */
   function fillScript(html, ruling) {
-    return html.replace(/\{([a-z_][a-z0-9_]*)\}/g, function (whole, name) {
+    return html.replace(/\{([a-z_][a-z0-9_]*)\}/g, function (/** @type {any} */ whole, /** @type {string} */ name) {
       if (!Object.prototype.hasOwnProperty.call(ruling, name) || name === "leaf" || name === "script" || name === "laws") return whole;
-      var value = ruling[name];
+      const value = ruling[name];
       return escapeHtml(value === null ? "—" : (typeof value === "boolean" ? (value ? "True" : "False") : String(value)));
     });
   }
 
+  /**
+     * @param {any} tree
+     * @param {any} evaluation
+     * @param {any[]} steps
+     * @param {any[]} answered
+     * @param {any[]} optional
+     * @param {any} given
+     * @param {any} scripts
+     * @param {any} path
+     */
   function renderRuling(tree, evaluation, steps, answered, optional, given, scripts, path) {
-    var ruling = evaluation.ruling;
+    const ruling = evaluation.ruling;
     document.title = treeTitle(tree) + " · " + labels.ruling;
-    var leafScript = (scripts || {})[ruling.leaf];
-    var script = el("div", { "class": "script" });
+    const leafScript = (scripts || {})[ruling.leaf];
+    const script = el("div", { "class": "script" });
     // The script in the page's language first, the other language behind a disclosure (as the server draws it).
-    var otherLang = english ? "zh-Hans" : "en";
-    var scriptEn = el("div", { lang: otherLang });
-    var first = english ? "en" : "zh", second = english ? "zh" : "en";
+    const otherLang = english ? "zh-Hans" : "en";
+    const scriptEn = el("div", { lang: otherLang });
+    const first = english ? "en" : "zh", second = english ? "zh" : "en";
     if (leafScript) {
       // Rendered by the server from the tree (offline/data.py), only the {field} values filled in here.
       script.innerHTML = fillScript(leafScript[first], ruling);
@@ -355,25 +284,27 @@
       script.textContent = ruling.script[first];
       scriptEn.textContent = ruling.script[second];
     }
-    var rows = Object.keys(tree.outcome_fields).map(function (name) {
-      var label = Object.prototype.hasOwnProperty.call(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
+    const rows = Object.keys(tree.outcome_fields).map(function (name) {
+      const label = Object.prototype.hasOwnProperty.call(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
       return el("tr", { "data-field": name }, [el("th", { text: label }), el("td", { text: displayValue(name, ruling[name]) })]);
     });
-    var optionalFacts = Object.keys(tree.facts).filter(function (name) { return tree.facts[name].optional; });
-    var adjust = null;
+    const optionalFacts = Object.keys(tree.facts).filter(function (name) { return tree.facts[name].optional; });
+    let adjust = null;
     if (optionalFacts.length) {
-      var givenOptional = {};
+      /** @type {Record<string, any>} */
+      const givenOptional = {};
       optionalFacts.forEach(function (name) { if (Object.prototype.hasOwnProperty.call(given, name)) givenOptional[name] = given[name]; });
-      var form = el("form", { method: "get", "class": "pad" });
-      answered.forEach(function (pair) { form.appendChild(el("input", { type: "hidden", name: pair[0], value: pair[1] })); });
+      const form = el("form", { method: "get", "class": "pad" });
+      answered.forEach(function (/** @type {any[]} */ pair) { form.appendChild(el("input", { type: "hidden", name: pair[0], value: pair[1] })); });
       optionalFacts.forEach(function (name) {
-        var fact = tree.facts[name];
-        var current = Object.prototype.hasOwnProperty.call(givenOptional, name) ? givenOptional[name] : null;
-        var control;
-        var selectOf = function (values, labelOf) {
-          var select = el("select", { name: name }, [el("option", { value: "", text: "—" })]);
-          values.forEach(function (value) {
-            var attrs = { text: labelOf(value) };
+        const fact = tree.facts[name];
+        const current = Object.prototype.hasOwnProperty.call(givenOptional, name) ? givenOptional[name] : null;
+        let control;
+        const selectOf = function (/** @type {any[]} */ values, /** @type {any} */ labelOf) {
+          const select = el("select", { name: name }, [el("option", { value: "", text: "—" })]);
+          values.forEach(function (/** @type {any} */ value) {
+            /** @type {Record<string, any>} */
+            const attrs = { text: labelOf(value) };
             if (labelOf !== String) attrs.value = value;
             if (current === value) attrs.selected = true;
             select.appendChild(el("option", attrs));
@@ -381,7 +312,7 @@
           return select;
         };
         if (fact.options && fact.options.length) {
-          control = selectOf(fact.options.map(function (o) { return o.value; }), function (v) { return pick(optionLabel(fact, v)); });
+          control = selectOf(fact.options.map(function (/** @type {any} */ o) { return o.value; }), function (/** @type {any} */ v) { return pick(optionLabel(fact, v)); });
         } else if (fact.type === "seat") {
           control = selectOf(["N", "E", "S", "W"], String);
         } else if (fact.type === "vulnerability") {
@@ -399,18 +330,19 @@
       adjust = el("details", { "class": "adjust", open: Object.keys(givenOptional).length > 0 },
         [el("summary", { text: labels.adjust }), form]);
     }
-    var headlineFacts = {};
-    evaluation.path.forEach(function (step) { headlineFacts[step.fact] = step.value; });
-    optional.forEach(function (pair) {  // evaluation_facts: a whole number as a number
+    /** @type {Record<string, any>} */
+    const headlineFacts = {};
+    evaluation.path.forEach(function (/** @type {any} */ step) { headlineFacts[step.fact] = step.value; });
+    optional.forEach(function (/** @type {any[]} */ pair) {  // evaluation_facts: a whole number as a number
       headlineFacts[pair[0]] = /^\d+$/.test(String(pair[1]).replace(/^-+/, "")) ? parseInt(pair[1], 10) : pair[1];
     });
-    var backUrl = backUrlOf(tree, steps);
+    const backUrl = backUrlOf(tree, steps);
     setContent([
       crumbs(tree),
       el("section", { "class": "ruling-card", "aria-live": "polite" }, [
         el("h1", { "class": "ruling-summary", text: rulingSummary(tree, ruling, headlineFacts) }),
         el("p", { "class": "ruling-rule" }, [labels.ruling_rule,
-          el("a", { "class": "ref", "data-sheet-ref": ruling.rule, href: sectionUrl(ruling.rule), text: lawName(ruling.rule) })]),
+          el("a", { "class": "ref", "data-sheet-ref": ruling.rule, href: Wizard.editionSectionUrl(ruling.rule, tree.edition), text: lawName(ruling.rule) })]),
         el("div", { "class": "ruling-panes" }, [
           el("div", { "class": "ruling-main" }, [
             el("h2", { text: labels.announce }),
@@ -421,7 +353,7 @@
             el("h2", { text: labels.result }),
             el("table", { "class": "law-table outcome-table" }, [el("tbody", {}, rows)]),
             el("h2", { text: labels.laws }),
-            el("p", { "class": "laws" }, lawLinks(ruling.laws, "ref tile-inline"))
+            el("p", { "class": "laws" }, lawLinks(ruling.laws, "ref tile-inline", tree))
           ])
         ])
       ]),
@@ -451,20 +383,23 @@
   // config.errors.error_text), formatted from the catalogue in the tables (messages.js).
   // The fields it names are said by the tree's questions, quoted, as config.errors.error_text(general=False) says
   // them: the name parameter, then (on a Chinese page) any fact key the message writes in Latin letters.
+  /** @param {any} tree */
   function factLabels(tree) {
-    var out = {};
+    /** @type {Record<string, any>} */
+    const out = {};
     Object.keys(tree.facts).forEach(function (name) {
-      var text = tree.facts[name].text;
+      const text = tree.facts[name].text;
       if (text) out[name] = "\u201c" + (english ? text.en : text.zh) + "\u201d";
     });
     return out;
   }
+  /** @param {any} tree @param {any} error @param {any} path @param {any} tables */
   function renderError(tree, error, path, tables) {
-    var language = document.documentElement.getAttribute("lang");
-    var known = factLabels(tree);
-    var parts = window.CaipanMessages.errorParts(tables.messages, error, known, language);
-    var message = parts.message, name = parts.label;
-    var label = name ? labels.input_error_field.replace("{field}", function () { return name; }) : labels.input_error;
+    const language = document.documentElement.getAttribute("lang");
+    const known = factLabels(tree);
+    const parts = Messages.errorParts(tables.messages, error, known, language);
+    const message = parts.message, name = parts.label;
+    const label = name ? labels.input_error_field.replace("{field}", function () { return name; }) : labels.input_error;
     document.title = labels.site;
     setContent([
       el("h1", { text: treeTitle(tree) }),
@@ -479,26 +414,30 @@
 
   // ---------------------------------------------------------------------------------------------- walk
   // rulings/wizard_views.py wizard_walk, in the browser.
+  /** @param {string} slug @param {string} path @param {any} wizardData @param {any} tables @param {any} tree */
   function walk(slug, path, wizardData, tables, tree) {
-    var query = new URLSearchParams(window.location.search);
-    var facts = {};
+    const query = new URLSearchParams(window.location.search);
+    /** @type {Record<string, any>} */
+    const facts = {};
     Object.keys(tree.facts).forEach(function (name) {
-      var values = query.getAll(name);
-      var value = values.length ? values[values.length - 1] : "";
+      const values = query.getAll(name);
+      const value = values.length ? values[values.length - 1] : "";
       if (value !== "") facts[name] = value;
     });
-    var evaluation;
+    let evaluation;
     try {
-      evaluation = window.CaipanTree.evaluate(tree, facts, tables);
-    } catch (error) {
-      if (window.CaipanTree.isFactError(error)) { renderError(tree, error, path, tables); return; }
+      evaluation = Tree.evaluate(tree, facts, tables);
+    } catch (/** @type {any} */ error) {
+      if (Tree.isFactError(error)) { renderError(tree, error, path, tables); return; }
       throw error;
     }
-    var steps = [];
-    var answered = [];
+    /** @type {any[]} */
+    const steps = [];
+    /** @type {any[]} */
+    const answered = [];
     evaluation.path.forEach(function (step) {
-      var fact = tree.facts[step.fact];
-      var option = optionLabel(fact, step.value);
+      const fact = tree.facts[step.fact];
+      const option = optionLabel(fact, step.value);
       steps.push({
         name: step.fact,
         fact: fact,
@@ -508,7 +447,8 @@
       });
       answered.push([step.fact, queryValue(step.value)]);
     });
-    var optional = [];
+    /** @type {any[]} */
+    const optional = [];
     Object.keys(tree.facts).forEach(function (name) {
       if (tree.facts[name].optional && Object.prototype.hasOwnProperty.call(facts, name)) optional.push([name, facts[name]]);
     });
@@ -517,9 +457,9 @@
     document.dispatchEvent(new CustomEvent("caipan:offline-wizard", { detail: evaluation }));
   }
 
-  var match = new RegExp("^" + wizardUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "([a-z0-9-]+)/$").exec(window.location.pathname);
-  var slug = match ? match[1] : null;
-  var wizardData = fetchJson(box.getAttribute("data-wizard-data-url"));
+  const match = new RegExp("^" + wizardUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "([a-z0-9-]+)/$").exec(window.location.pathname);
+  const slug = match ? match[1] : null;
+  const wizardData = fetchJson(box.getAttribute("data-wizard-data-url"));
   if (!slug) {
     wizardData.then(renderIndex, renderMissing);
     return;
@@ -528,4 +468,5 @@
                fetchJson(box.getAttribute("data-tree-url").replace("__slug__", slug))])
     .then(function (loaded) { walk(slug, window.location.pathname, loaded[0], loaded[1], loaded[2]); })
     .catch(renderMissing);
-})();
+}
+start();

@@ -1,0 +1,106 @@
+// 裁判助手 — the ruling form's fields read as the server reads them (rulings/judgement.py builder_request,
+// builder_given, poll_request): the 12C2 builder's request and the poll, from the form's values by name. The same
+// checks, fields, codes and params as bridge/inputs.py (through engine/calculators.js, its port). An ES module with
+// no DOM: pages/judgement.js hands it a getter of the form's trimmed values and the rows the form shows.
+// tests/js/judgement.test.js holds it to Python (tests/golden/judgement.json).
+
+import { wholeNumber, number, scoresFromText } from "./calculators.js";
+
+/** @typedef {(name: string) => string} Getter the trimmed value of a field, "" when empty or absent */
+
+const PASS = "PASS";
+
+/** @param {Getter} get @param {string} name */
+function isChecked(get, name) { return ["on", "true", "1"].indexOf(get(name)) >= 0; }
+
+/** The contract a row's pads describe (4 S X → 4SX), PASS for a passed-out board, or null.
+ * @param {Getter} get @param {string} prefix @returns {string | null} */
+export function contractOf(get, prefix) {
+  const level = get(prefix + "level");
+  if (!level) return null;
+  if (level.toUpperCase() === PASS) return PASS;
+  return level + get(prefix + "strain") + get(prefix + "dbl");
+}
+
+/** @param {Getter} get @param {string} prefix @param {string} field @returns {Record<string, any>} */
+function resultOf(get, prefix, field) {
+  const tricks = get(prefix + "tricks");
+  return {
+    contract: contractOf(get, prefix),
+    declarer: get(prefix + "declarer") || null,
+    tricks: tricks ? wholeNumber(tricks, field + ".tricks", 0, 13) : null
+  };
+}
+
+/** The POST /api/assigned-score/ body the builder's fields describe (rows without a contract are skipped).
+ * @param {Getter} get @param {string[]} rows the builder rows' prefixes (r0_, r1_, …) @returns {Record<string, any>} */
+export function builderRequest(get, rows) {
+  /** @type {Record<string, any>} */
+  const request = { offending_side: get("offending_side") || null };
+  if (get("board")) request.board = wholeNumber(get("board"), "board", 1);
+  if (get("vulnerability")) request.vulnerability = get("vulnerability");
+  const committee = isChecked(get, "committee");
+  if (committee) request.appeals_committee = true;
+  // J10, J11: the Director's 12C3 where the zone permits it; the offending side kept on its 12C2 score.
+  const director = isChecked(get, "director_12c3");
+  if (director) request.director_12c3 = true;
+  const weighting = committee || director;
+  if (weighting && isChecked(get, "offending_keeps_12c2")) request.offending_keeps_12c2 = true;
+  /** @type {any[]} */
+  const results = [];
+  rows.forEach(function (prefix) {
+    if (contractOf(get, prefix) === null) return;
+    const field = "results[" + results.length + "]";
+    const result = resultOf(get, prefix, field);
+    result.likely = isChecked(get, prefix + "likely");
+    result.at_all_probable = isChecked(get, prefix + "probable");
+    if (weighting && get(prefix + "weight")) result.weight = number(get(prefix + "weight"), field + ".weight") / 100;
+    if (weighting && get(prefix + "weight_os")) {
+      result.weight_offending = number(get(prefix + "weight_os"), field + ".weight_offending") / 100;
+    }
+    results.push(result);
+  });
+  if (contractOf(get, "n_") !== null) {
+    // J5: the non-offending side's own result after its own irrational, wild or gambling action.
+    const own = resultOf(get, "n_", "results[" + results.length + "]");
+    own.role = "non_offending";
+    results.push(own);
+  }
+  request.results = results;
+  if (contractOf(get, "t_") !== null) {
+    request.table_result = resultOf(get, "t_", "table_result");
+    if (isChecked(get, "keeps_table")) request.non_offending_keeps_table_result = true;
+  }
+  if (get("other_table")) {
+    request.other_table_score_ns = wholeNumber(get("other_table"), "other_table_score_ns");
+    if (isChecked(get, "knockout")) request.knockout = true; // J13: Law 86B in a knockout only
+  }
+  if (get("field_scores")) request.field_scores_ns = scoresFromText(get("field_scores"), "field_scores_ns");
+  return request;
+}
+
+/** Whether the director filled in any possible result. @param {Getter} get @param {string[]} rows */
+export function builderGiven(get, rows) {
+  return rows.some(function (prefix) { return contractOf(get, prefix) !== null; });
+}
+
+/** The poll the fields describe, for engine/assigned.js tally; null when nothing was filled in.
+ * @param {Getter} get @param {string[]} rows the poll rows' prefixes (p0_, p1_, …) */
+export function pollRequest(get, rows) {
+  /** @type {any[]} */
+  const calls = [];
+  rows.forEach(function (prefix) {
+    const call = get(prefix + "call");
+    if (!call) return;
+    const field = "calls[" + calls.length + "]";
+    /** @type {Record<string, any>} */
+    const entry = { call: call };
+    ["chose", "considered"].forEach(function (name) {
+      const value = get(prefix + name);
+      if (value) entry[name] = wholeNumber(value, field + "." + name);
+    });
+    calls.push(entry);
+  });
+  if (!calls.length && !get("poll_action")) return null;
+  return { action: get("poll_action") || null, calls: calls };
+}

@@ -1,0 +1,84 @@
+// 裁判助手 — the one-line summary of a ruling in the wizard (rulings/summary.py): the revoke tree's own sentence
+// (tricks transferred, the adjusted result, the score), else the outcome's headline fields. The words and rules
+// come from the server (wizard data's outcome_labels: the summary's wording, which fields are quiet). An ES module
+// with no DOM; pages/wizard.js draws it.
+
+/** @param {any} object @param {string} name */
+function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
+
+/** The summary function for the labels of one language. @param {any} outcomeLabels
+ * @returns {(tree: any, outcome: any, facts: any) => string} */
+export function summariser(outcomeLabels) {
+  // rulings/summary.py ruling_summary: the outcome in words, from the ruling's outcome fields.
+  const summaryRules = outcomeLabels.summary;
+  /** @param {string} template @param {any} params */
+  function format(template, params) {  // Python's "%(name)d" / "%(name)s" formatting
+    return template.replace(/%\((\w+)\)[ds]/g, function (/** @type {any} */ whole, /** @type {string | number} */ name) { return String(params[name]); });
+  }
+  /** @param {string} key @param {any} [params] */
+  function wording(key, params) { return format(summaryRules.wording[key], params || {}); }
+  /** @param {any} facts */
+  function nonOffendingSide(facts) {
+    let side = has(facts, "revoking_side") ? facts.revoking_side : null;
+    if (side === null || side === undefined) {
+      const revoker = has(facts, "revoker") ? String(facts.revoker) : null;
+      side = revoker !== null && has(summaryRules.revoker_side, revoker) ? summaryRules.revoker_side[revoker] : null;
+    }
+    return side === "declaring" || side === "defending" ? wording("side_" + side) : null;
+  }
+  /** @param {any} outcome @param {any} facts */
+  function revokeSummary(outcome, facts) {
+    const transferred = outcome.tricks_transferred || 0;
+    const after = has(outcome, "adjusted_declarer_tricks") ? outcome.adjusted_declarer_tricks : null;
+    const before = has(facts, "declarer_tricks") ? facts.declarer_tricks : null;
+    let text;
+    if (outcome.must_correct) {
+      text = wording("must_correct");
+      const card = outcome.penalty_card;
+      if (card === "major" || card === "minor") text += wording("penalty_card", { card: outcomeLabels.values["penalty_card:" + card] });
+      if (transferred) text += wording("correct_transfer", { n: transferred });
+      return text;
+    }
+    if (!transferred) {
+      text = wording("no_transfer");
+      if (outcome.equity_review) text += wording("equity_review");
+      return text;
+    }
+    const side = nonOffendingSide(facts);
+    if (after !== null && after !== undefined && before !== null && before !== undefined && side !== null) {
+      text = wording("transfer_to", { n: transferred, side: side, before: before, after: after });
+      const score = has(outcome, "score_ns") ? outcome.score_ns : null;
+      if (score !== null && score !== undefined) {
+        text += wording("score_ns", { score: typeof score === "number" && score >= 0 ? "+" + score : String(score) });
+      }
+      return text;
+    }
+    return wording("transfer", { n: transferred });
+  }
+  /** @param {number} value */
+  function quiet(value) {
+    return summaryRules.quiet.some(function (/** @type {any} */ q) { return q === value; }) || value === 0;
+  }
+  /** @param {any} tree @param {any} outcome */
+  function genericSummary(tree, outcome) {
+    /** @type {string[]} */
+    const parts = [];
+    Object.keys(tree.outcome_fields).forEach(function (name) {
+      const value = has(outcome, name) ? outcome[name] : null;
+      if (summaryRules.not_headline.indexOf(name) >= 0 || quiet(value)) return;
+      const label = has(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
+      if (value === true) parts.push(label);
+      else if (typeof value === "string") {
+        const key = name + ":" + value;
+        parts.push(label + "：" + (has(outcomeLabels.values, key) ? outcomeLabels.values[key] : value));
+      } else parts.push(label + "：" + String(value));
+    });
+    if (!parts.length) return wording("no_penalty");
+    return parts.slice(0, summaryRules.max_parts).join("；");
+  }
+  /** @param {any} tree @param {any} outcome @param {any} facts */
+  function rulingSummary(tree, outcome, facts) {
+    return tree.slug === "revoke" ? revokeSummary(outcome, facts) : genericSummary(tree, outcome);
+  }
+  return rulingSummary;
+}
