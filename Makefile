@@ -82,11 +82,12 @@ bench: setup
 	$(PY) bench/run.py
 
 ## lint: ruff's rules (the pure cores import no framework or app) and the formatter, checked, not applied; ESLint
-## on static/js (engine/ may not touch document or window)
+## on static/js (engine/ may not touch document or window); the import-linter contracts (pyproject.toml: the layers)
 lint: $(STAMP) $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	node_modules/.bin/eslint --max-warnings=0 .
+	$(VENV)/bin/lint-imports --no-cache
 
 ## typecheck: mypy, strict on the pure cores (bridge/, practice/core/); tsc --strict on static/js's JSDoc types
 typecheck: $(STAMP) $(NODE_STAMP)
