@@ -32,19 +32,32 @@ class RecordError(FieldError):
 
 
 class VersionConflict(Exception):
-    """The record changed since the editor loaded it: nothing was written."""
+    """The record changed since the editor loaded it: nothing was written. Data only — who changed it last and
+    when are read by whoever raises it (:func:`conflict`), not by the exception."""
 
     field = "version"
 
-    def __init__(self, record, expected: object):
-        self.record = record
+    def __init__(self, *, expected: object, current: int, who: str, when: str) -> None:
         self.expected = expected
-        self.current = record.version
-        latest = record.revisions.order_by("-number").select_related("author").first()
-        who = latest.author.get_username() if latest else "?"
-        when = timezone.localtime(latest.at).strftime("%Y-%m-%d %H:%M") if latest else "?"
-        self.message = _(
+        self.current = current
+        self.who = who
+        self.when = when
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        return _(
             "此裁决已被 %(who)s 于 %(when)s 修改（当前版本 %(current)s，你的修改基于版本 %(expected)s）。"
             "你的修改没有保存。"
-        ) % {"who": who, "when": when, "current": self.current, "expected": expected}
-        super().__init__(self.message)
+        ) % {"who": self.who, "when": self.when, "current": self.current, "expected": self.expected}
+
+
+def conflict(record, expected: object) -> VersionConflict:
+    """The conflict for ``record`` as it is now: its version and its latest revision's author and time."""
+    latest = record.revisions.order_by("-number").select_related("author").first()
+    return VersionConflict(
+        expected=expected,
+        current=record.version,
+        who=latest.author.get_username() if latest else "?",
+        when=timezone.localtime(latest.at).strftime("%Y-%m-%d %H:%M") if latest else "?",
+    )

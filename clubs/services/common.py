@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from bridge.inputs import read_whole
-from clubs.errors import RecordError, VersionConflict
+from clubs.errors import RecordError, conflict
 from clubs.models import ONE_LINE_FIELDS, RulingRecord, RulingRevision, field_limits
 from clubs.validators import bad_character, json_problem
 
@@ -33,7 +33,7 @@ def ruling_lock(record: RulingRecord, expected_version: object) -> RulingRecord:
     """The record, locked until the transaction ends, and still at ``expected_version`` if one is given."""
     current = RulingRecord.objects.select_for_update().get(pk=record.pk)
     if expected_version is not None and current.version != version_parse(expected_version):
-        raise VersionConflict(current, expected_version)
+        raise conflict(current, expected_version)
     return current
 
 
@@ -45,7 +45,7 @@ def ruling_bump(record: RulingRecord, by, action: str, changes: dict, **fields) 
         version=expected + 1, **fields
     )
     if written != 1:
-        raise VersionConflict(RulingRecord.objects.get(pk=record.pk), expected)
+        raise conflict(RulingRecord.objects.get(pk=record.pk), expected)
     for name, value in fields.items():
         setattr(record, name, value)
     record.version = expected + 1

@@ -21,7 +21,7 @@ import bridge
 from bridge import EngineError
 from bridge.references import parse_ref_query
 from bridge.trees import evaluate, normalise_facts
-from clubs.errors import RecordError, VersionConflict
+from clubs.errors import RecordError, conflict
 from clubs.models import (
     EDITABLE_STATUSES,
     OTHER_IRREGULARITY,
@@ -139,7 +139,7 @@ def ruling_update(
     with transaction.atomic():
         current = RulingRecord.objects.select_for_update().select_related("club").get(pk=record.pk)
         if current.version != expected:
-            raise VersionConflict(current, expected)
+            raise conflict(current, expected)
         if not current.is_editable:
             raise RecordError(
                 _("此裁决已%(status)s，不能再修改；请发表复核意见。"),
@@ -183,7 +183,7 @@ def ruling_update(
             version=expected + 1, **fields
         )
         if written != 1:
-            raise VersionConflict(RulingRecord.objects.get(pk=current.pk), expected)
+            raise conflict(RulingRecord.objects.get(pk=current.pk), expected)
         current.version = expected + 1
         action = Action.FINALISED if "status" in diff else Action.UPDATED
         revision_add(current, by, action, diff)
