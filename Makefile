@@ -54,6 +54,7 @@ serve: $(STAMP)
 	$(PROD) $(PY) manage.py collectstatic --noinput -v0
 	$(PROD) $(PY) manage.py clearsessions
 	$(PROD) $(PY) manage.py build_search_index --if-needed
+	$(PROD) $(PY) manage.py build_offline_bundle
 	$(PROD) exec $(VENV)/bin/gunicorn -c config/gunicorn.conf.py
 
 ## bench-serve: runserver (dev) against make serve's gunicorn at 50 clients (ports 8821/8822; bench/bench_serve.py)

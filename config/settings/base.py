@@ -257,3 +257,6 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 5000},
     }
 }
+
+# The offline "download all" bundle, built at deploy (`make serve`: build_offline_bundle) and read by every worker.
+OFFLINE_BUNDLE_DIR = Path(os.environ.get("OFFLINE_BUNDLE_DIR", VAR_DIR / "offline"))

@@ -14,3 +14,4 @@ SEARCH_INDEX_DIR = Path(tempfile.mkdtemp(prefix="caipan-index-"))
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.mkdtemp(prefix="caipan-db-")) / "test.sqlite3")}  # noqa: F405
 STATIC_ROOT = Path(tempfile.mkdtemp(prefix="caipan-static-"))
+OFFLINE_BUNDLE_DIR = Path(tempfile.mkdtemp(prefix="caipan-offline-"))

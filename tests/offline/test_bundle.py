@@ -239,3 +239,30 @@ def test_precache_uses_the_hashed_names_of_a_manifest_storage(client, tmp_path):
                     assert re.search(r"\.[0-9a-f]{12}\.js$", target), (url, target)
                     absolute = str(Path(url).parent / target)
                     assert os.path.normpath(absolute) in hashed, (url, target)
+
+
+def test_the_bundle_is_built_at_deploy_and_no_visitor_renders_it(client, monkeypatch):
+    """Issue 32: `make serve` builds the bundle before the workers start (build_offline_bundle); a worker that
+    has not built it (its memory empty) reads the file instead of rendering the pack in a visitor's request."""
+    call_command("build_offline_bundle", stdout=open(os.devnull, "w"))
+    assert list(Path(settings.OFFLINE_BUNDLE_DIR).glob("bundle-*.json.gz"))
+    with bundles._lock:
+        bundles._built.clear()  # another worker: nothing in memory
+
+    def no_render(*args, **kwargs):
+        raise AssertionError("a visitor's request rendered the bundle")
+
+    monkeypatch.setattr(bundles, "_render", no_render)
+    for language in ("zh-hans", "en"):
+        response = client.get("/offline/bundle.json", HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 200 and json.loads(response.content)["language"] == language
+
+
+def test_a_damaged_stored_bundle_is_built_again(client):
+    call_command("build_offline_bundle", stdout=open(os.devnull, "w"))
+    for path in Path(settings.OFFLINE_BUNDLE_DIR).glob("bundle-*.json.gz"):
+        path.write_bytes(b"not gzip")
+    with bundles._lock:
+        bundles._built.clear()
+    body = json.loads(_bundle(client).content)
+    assert len(body["entries"]) > 200
