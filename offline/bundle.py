@@ -57,7 +57,10 @@ def _get_handler() -> BaseHandler:
 
 
 def _render(url: str, language: str, host: str) -> dict[str, str]:
-    request = RequestFactory().get(url, HTTP_ACCEPT_LANGUAGE=language, HTTP_HOST=host, secure=False)
+    # Over HTTPS where the site redirects plain HTTP (production): as a visitor's browser asks for it — a plain
+    # request would be answered with the redirect.
+    secure = bool(getattr(settings, "SECURE_SSL_REDIRECT", False))
+    request = RequestFactory().get(url, HTTP_ACCEPT_LANGUAGE=language, HTTP_HOST=host, secure=secure)
     response = _get_handler().get_response(request)
     if response.status_code != 200 or response.has_header("Content-Encoding"):
         raise BundleError(f"{url}: {response.status_code}")

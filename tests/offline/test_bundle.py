@@ -266,3 +266,12 @@ def test_a_damaged_stored_bundle_is_built_again(client):
         bundles._built.clear()
     body = json.loads(_bundle(client).content)
     assert len(body["entries"]) > 200
+
+
+@override_settings(SECURE_SSL_REDIRECT=True)
+def test_the_bundle_renders_where_the_site_redirects_plain_http(client):
+    """Production redirects plain HTTP to HTTPS (DJANGO_SECURE_SSL_REDIRECT defaults to 1): the bundle's pages are
+    rendered as the browser asks for them, over HTTPS, not answered with the redirect (a BundleError, a 500)."""
+    response = client.get("/offline/bundle.json", secure=True)
+    assert response.status_code == 200
+    assert len(json.loads(response.content)["entries"]) > 200
