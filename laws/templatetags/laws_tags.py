@@ -88,6 +88,15 @@ def edition_name(edition) -> str:
     return (edition.name_en or edition.name) if language.english() else edition.name
 
 
+@register.filter
+def in_edition(url, code) -> str:
+    """``{% url 'offline:bundle' as u %}{{ u|in_edition:edition.code }}``: the URL with ``?edition=`` when the
+    edition is not the site default (laws.editions.with_edition)."""
+    from laws.editions import with_edition
+
+    return with_edition(str(url), str(code) if code else None)
+
+
 @register.simple_tag
 def section_url(ref, edition=None) -> str:
     """{% section_url "27B1" tree.edition %} → /laws/27/#27B1, or /laws/27/?edition=wbf-2017#27B1: a link to a law

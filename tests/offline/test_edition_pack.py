@@ -59,3 +59,21 @@ def test_bundle_renders_the_edition_pages(client, edition_2017):  # noqa: F811
     assert "可比叫" in pages["/laws/23/?edition=wbf-2017"]
     assert data["editions"] == ["wbf-2017"]
     bundles.forget()
+
+
+def test_download_all_takes_the_readers_edition(client, edition_2017):  # noqa: F811
+    """Issue 28: a director working in the 2017 edition downloads its pack ("download all" on the home page names
+    it); the site default's box stays as it always was."""
+    import re
+
+    def urls(html: str) -> list[str]:
+        return re.findall(r'data-(?:pack|bundle|version)-url="([^"]*)"', html)
+
+    assert urls(client.get("/").content.decode()) == [
+        "/offline/pack.json",
+        "/offline/bundle.json",
+        "/offline/version.json",
+    ]
+    chosen = urls(client.get("/?edition=wbf-2017").content.decode())
+    assert chosen and all(url.endswith("?edition=wbf-2017") for url in chosen)
+    assert client.get(chosen[0]).json()["edition"] == "wbf-2017"
