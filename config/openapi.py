@@ -10,6 +10,17 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
 from rest_framework import serializers
 
+from bridge.inputs import MAX_DIGITS
+
+# The largest whole number a user may send (security review N1: at most MAX_DIGITS digits), for the schema.
+WHOLE_MAX = 10**MAX_DIGITS - 1
+
+
+def bounded_integer(**kwargs) -> serializers.IntegerField:
+    """An integer request field within what the API reads (±WHOLE_MAX)."""
+    return serializers.IntegerField(min_value=-WHOLE_MAX, max_value=WHOLE_MAX, **kwargs)
+
+
 ERROR = inline_serializer(
     "Error",
     {
@@ -92,7 +103,7 @@ MATCHPOINTS_REQUEST = inline_serializer(
     "MatchpointsRequest",
     {
         "scores": serializers.ListField(
-            child=serializers.IntegerField(), min_length=1, help_text="one score per table, from NS's view"
+            child=bounded_integer(), min_length=1, help_text="one score per table, from NS's view"
         )
     },
 )

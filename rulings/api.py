@@ -20,6 +20,8 @@ from config.openapi import (
     SCORE,
     SEATS,
     VULNERABILITIES,
+    WHOLE_MAX,
+    bounded_integer,
     errors,
     integer,
 )
@@ -71,7 +73,11 @@ def score(request):
 
 
 @extend_schema(
-    parameters=[OpenApiParameter("diff", int, required=True, description="score difference in points")],
+    parameters=[
+        OpenApiParameter(
+            "diff", integer(-WHOLE_MAX, WHOLE_MAX), required=True, description="score difference in points"
+        )
+    ],
     responses={200: IMPS, **errors(400)},
 )
 @api_view(["GET"])
@@ -171,11 +177,11 @@ _ASSIGNED_REQUEST = inline_serializer(
             help_text="WBF Code of Practice: the non-offending side's own irrational, wild or gambling action "
             "caused its damage, so it keeps the table result (needs table_result).",
         ),
-        "other_table_score_ns": serializers.IntegerField(
+        "other_table_score_ns": bounded_integer(
             required=False, help_text="teams: each side's IMPs (78B) and the knockout average (86B)"
         ),
         "field_scores_ns": serializers.ListField(
-            child=serializers.IntegerField(),
+            child=bounded_integer(),
             required=False,
             help_text="pairs: the other NS scores on the board; each side's matchpoints (78A)",
         ),
