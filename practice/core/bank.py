@@ -158,6 +158,8 @@ class Scenario:
     source: str = "bank"
     """``bank`` (fixtures/scenarios) or ``drill`` (generated from a decision tree)."""
     laws: tuple[str, ...] = ()
+    same_situation_as: str = ""
+    """For the "what changed" set: the id of the other edition's scenario that rules the same table situation."""
 
     def question(self, question_id: str) -> Question | None:
         for question in self.questions:
@@ -221,7 +223,17 @@ def parse_scenario(data: object, *, where: str = "scenario") -> Scenario:
         problems.append(f"{where}: id must match [a-z0-9-]+ and not start with 'drill-', not {sid!r}")
         sid = str(sid)
     where = f"{where} ({sid})"
-    allowed = {"id", "topic", "difficulty", "title", "situation", "questions", "explanation", "checks"}
+    allowed = {
+        "id",
+        "topic",
+        "difficulty",
+        "title",
+        "situation",
+        "questions",
+        "explanation",
+        "checks",
+        "same_situation_as",
+    }
     for key in sorted(set(data) - allowed):
         problems.append(f"{where}: unknown key {key!r}")
     topic = data.get("topic")
@@ -271,6 +283,10 @@ def parse_scenario(data: object, *, where: str = "scenario") -> Scenario:
                     f"{where}: check field {name!r} cannot decide multiple-choice {question_id!r}"
                 )
         checks.append(check)
+    same = data.get("same_situation_as", "")
+    if not isinstance(same, str) or (same and not _ID.match(same)):
+        problems.append(f"{where}: same_situation_as must be a scenario id, not {same!r}")
+        same = ""
     if problems:
         raise ScenarioError(problems)
     return Scenario(
@@ -282,6 +298,7 @@ def parse_scenario(data: object, *, where: str = "scenario") -> Scenario:
         questions=tuple(questions),
         explanation=texts["explanation"],
         checks=tuple(checks),
+        same_situation_as=same,
     )
 
 
