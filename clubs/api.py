@@ -75,6 +75,11 @@ class RecordInput(serializers.Serializer):
     director = WholeField(required=False, help_text="user id; defaults to the caller")
     called_by = serializers.ChoiceField(choices=[*CalledBy.values, ""], required=False)
     irregularity = TextField(required=False, help_text="a tree slug, or other", **_limits("irregularity"))
+    edition = TextField(
+        required=False,
+        help_text="the edition the ruling is given under (ccba-1999, wbf-2017); default: the club's, else the site's",
+        **_limits("edition"),
+    )
     facts = serializers.JSONField(required=False, help_text="the wizard's facts: {name: value}")
     laws = serializers.JSONField(required=False, help_text='for irregularity other: ["16A", …]')
     statement = TextField(required=False, allow_blank=True, **_limits("statement"))

@@ -26,7 +26,7 @@ from clubs.models import (
     Status,
     field_limits,
 )
-from clubs.selectors import RulingFilters, irregularity_choices
+from clubs.selectors import RulingFilters, edition_choices, irregularity_choices
 from rulings.choices import SIDES as SIDE_CHOICES
 
 SIDES = tuple(value for value, _label in SIDE_CHOICES)
@@ -92,6 +92,8 @@ class RecordForm(forms.ModelForm):
 
     director = forms.TypedChoiceField(label=RulingRecord.label_of("director"), coerce=int)
     irregularity = forms.ChoiceField(label=RulingRecord.label_of("irregularity"))
+    # The code the ruling is given under (docs/design.md §9): the wizard's, the club's default, or the site's.
+    edition = forms.ChoiceField(label=RulingRecord.label_of("edition"), required=False)
     # Typed as text (16A, 73C), parsed by the service; the model keeps the list.
     laws = forms.CharField(
         label=_("依据条款（其他违规）"),
@@ -109,6 +111,7 @@ class RecordForm(forms.ModelForm):
         "director",
         "called_by",
         "irregularity",
+        "edition",
         "laws",
         "statement",
         "notes",
@@ -134,6 +137,7 @@ class RecordForm(forms.ModelForm):
             (user.pk, user.get_full_name() or user.get_username()) for user in directors
         ]
         self.fields["irregularity"].choices = irregularity_choices()
+        self.fields["edition"].choices = edition_choices()
 
     def clean_board(self):
         """ASCII digits only (security review L6): int() would also read fullwidth and other scripts' digits."""

@@ -32,7 +32,8 @@ from clubs.models import (
 )
 from config import language
 from config.errors import error_text
-from rulings.trees import trees
+from laws.editions import info
+from rulings.trees import all_trees, tree_editions, trees
 
 User = get_user_model()
 
@@ -64,6 +65,12 @@ def club_members(*, club: Club) -> QuerySet[Membership]:
     return Membership.objects.filter(club=club).select_related("user").order_by("role", "user__username")
 
 
+def edition_choices() -> list[tuple[str, str]]:
+    """(code, short name in the reader's language) for every edition that has decision trees."""
+    english = language.english()
+    return [(code, info(code).short_en if english else info(code).short) for code in tree_editions()]
+
+
 def irregularity_choices() -> list[tuple[str, str]]:
     """(code, name in the reader's language) for every tree, then 其他."""
     return [(slug, _tree_title(tree)) for slug, tree in trees().items()] + [
@@ -77,7 +84,7 @@ def _tree_title(tree) -> str:
 
 
 def irregularity_label(code: str) -> str:
-    tree = trees().get(code)
+    tree = trees().get(code) or next((t for t in all_trees() if t.slug == code), None)
     if tree is not None:
         return _tree_title(tree)
     return _("其他违规") if code == OTHER_IRREGULARITY else code
@@ -409,7 +416,7 @@ class Replay:
 
 def ruling_replay(*, record: RulingRecord) -> Replay | None:
     """None for an irregularity without a tree or a walk not finished when it was recorded."""
-    tree = trees().get(record.irregularity)
+    tree = trees(record.edition).get(record.irregularity)
     if tree is None or record.outcome is None:
         return None
     try:

@@ -21,6 +21,8 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 
+BASE = "ccba-1999"
+"""The base edition: its law base is fixtures/sources + fixtures/laws, its trees fixtures/trees/*.yaml."""
 PARAM = "edition"
 COOKIE = "edition"
 ALL = "all"

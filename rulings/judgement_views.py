@@ -28,10 +28,12 @@ from clubs import services
 from clubs.models import CalledBy, Capability, Status
 from clubs.permissions import club_access, forbidden, memberships_with
 from config.errors import error_context
+from laws.editions import with_edition
+from laws.selectors import edition_for
 from rulings import judgement
 from rulings.choices import SEATS, SIDES, VULNERABILITIES
 from rulings.labels import FIELDS, VALUES
-from rulings.trees import tree_get, trees
+from rulings.trees import tree_get
 
 LEVELS = [str(level) for level in range(1, 8)]
 STRAINS = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")]
@@ -39,12 +41,9 @@ DOUBLINGS = [("", "—"), ("X", "X"), ("XX", "XX")]
 JUDGEMENT_GROUP = "judgement"
 
 
-def judgement_trees() -> list[Tree]:
-    return [tree for tree in trees().values() if tree.group == JUDGEMENT_GROUP]
-
-
-def _judgement_tree(slug: str) -> Tree:
-    tree = tree_get(slug)
+def _judgement_tree(request, slug: str) -> Tree:
+    """The judgement tree in the edition the form is opened in (a link's ``?edition=``, the director's choice)."""
+    tree = tree_get(slug, edition_for(request).code)
     if tree.group != JUDGEMENT_GROUP:
         raise Http404(f"{slug!r} has no ruling form")
     return tree
@@ -116,7 +115,7 @@ def _form_context(request, tree: Tree, values, **extra) -> dict:
         "called_by": CalledBy.choices,
         "limits": judgement.TEXT_LIMITS,
         "today": timezone.localdate().isoformat(),
-        "tree_url": reverse("api-tree-detail", args=[tree.slug]),
+        "tree_url": with_edition(reverse("api-tree-detail", args=[tree.slug]), tree.edition),
         "tables_url": reverse("offline:tables"),
         "outcome_labels": _outcome_labels(),
         "save_url": reverse("rulings:ruling-form-save", args=[tree.slug]),
@@ -134,7 +133,7 @@ def _outcome_labels() -> dict:
 
 
 def ruling_form(request, slug: str):
-    tree = _judgement_tree(slug)
+    tree = _judgement_tree(request, slug)
     return render(request, "rulings/judgement/ruling_form.html", _form_context(request, tree, {}))
 
 
@@ -156,7 +155,7 @@ def _poll(values) -> PollTally | None:
 @require_POST
 def ruling_form_save(request, slug: str):
     """Save the ruling form to the signer's club log as a draft; the form again (400) when something is wrong."""
-    tree = _judgement_tree(slug)
+    tree = _judgement_tree(request, slug)
     form_url = reverse("rulings:ruling-form", args=[tree.slug])
     if not request.user.is_authenticated:
         return redirect_to_login(form_url)

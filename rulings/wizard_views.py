@@ -9,8 +9,9 @@ from bridge.inputs import read_whole
 from bridge.trees import QuestionNode, Tree, evaluate
 from config import language
 from config.errors import error_context
+from laws import editions
 from laws.rendering import render as render_text
-from laws.selectors import edition_default, render_context
+from laws.selectors import edition_by_code, edition_for, render_context
 from rulings.labels import outcome_rows
 from rulings.summary import ruling_summary
 from rulings.trees import facts_from_query, tree_get, trees
@@ -29,11 +30,33 @@ RARE_GROUPS: dict[str, tuple[str, ...]] = {
 
 
 def wizard_index(request):
-    return render(request, "rulings/wizard/index.html", {"trees": trees().values()})
+    edition = edition_for(request)
+    context = {
+        "trees": trees(edition.code).values(),
+        "edition": edition,
+        "restarted": _restarted(request),
+    }
+    return render(request, "rulings/wizard/index.html", context)
+
+
+def _restarted(request) -> str:
+    """The edition a walk was in when the director switched edition mid-walk (the walk starts again)."""
+    code = request.GET.get(RESTARTED, "")[:40]
+    return code if code in editions.KNOWN else ""
+
+
+RESTARTED = "restarted_from"
+"""The query key of a walk restarted by the top bar's edition switch (its value: the edition it was in)."""
+
+
+def _edition_query(request, tree: Tree) -> dict[str, str]:
+    """A walk opened by a link that names its edition keeps naming it in every step (a shared link opens the same
+    walk); a walk in the reader's own edition keeps bare URLs."""
+    return {editions.PARAM: tree.edition} if request.GET.get(editions.PARAM) else {}
 
 
 def wizard_walk(request, slug: str):
-    tree = tree_get(slug)
+    tree = tree_get(slug, edition_for(request).code)
     facts = facts_from_query(tree, request.GET)
     try:
         evaluation = evaluate(tree, facts)
@@ -42,11 +65,12 @@ def wizard_walk(request, slug: str):
             "tree": tree,
             "error": error_context(exc, fact_labels(tree), general=False),
             "restart": request.path,
+            "edition_switch_next": _switch_next(request, tree),
         }
         return render(request, "rulings/wizard/error.html", context, status=400)
 
     # Each answered step links back to the walk as it stood before that answer.
-    steps, answered = [], {}
+    steps, answered = [], _edition_query(request, tree)
     for step in evaluation.path:
         fact = tree.fact(step.fact)
         label = fact.label(step.value) if fact else None
@@ -60,7 +84,13 @@ def wizard_walk(request, slug: str):
         )
         answered[step.fact] = _query_value(step.value)
     optional = {f.name: facts[f.name] for f in tree.facts if f.optional and f.name in facts}
-    context = {"tree": tree, "evaluation": evaluation, "steps": steps}
+    context = {
+        "tree": tree,
+        "evaluation": evaluation,
+        "steps": steps,
+        "edition_switch_next": _switch_next(request, tree),
+        "restarted": _restarted(request),
+    }
     if evaluation.question is not None:
         question = evaluation.question
         base = {**answered, **optional}
@@ -107,8 +137,8 @@ def wizard_walk(request, slug: str):
         summary=ruling_summary(tree.slug, ruling.outcome, evaluation_facts(evaluation, optional)),
         rows=outcome_rows(ruling.outcome),
         # The script in the page's language first, the other language behind a disclosure.
-        script_html=_law_html(ruling.script.en if english else ruling.script.zh),
-        script_other_html=_law_html(ruling.script.zh if english else ruling.script.en),
+        script_html=_law_html(ruling.script.en if english else ruling.script.zh, tree.edition),
+        script_other_html=_law_html(ruling.script.zh if english else ruling.script.en, tree.edition),
         script_other_lang="zh-Hans" if english else "en",
         script_other_name="中文" if english else "English",
         optional_facts=[f for f in tree.facts if f.optional],
@@ -212,9 +242,16 @@ def remaining_questions(tree: Tree, node_id: str, members: frozenset[str] = froz
     return span(node_id, False)
 
 
-def _law_html(text: str) -> str:
-    """The script with its law references as links and glossary terms marked, like law text."""
-    context = render_context(edition_default())
+def _switch_next(request, tree: Tree) -> str:
+    """Where the top bar's edition switch lands from a walk: the same tree from its first question (facts answered
+    under one code are not carried into the other), saying why."""
+    return f"{request.path}?{urlencode({RESTARTED: tree.edition})}"
+
+
+def _law_html(text: str, edition_code: str) -> str:
+    """The script with its law references as links and glossary terms marked, like law text, in the tree's
+    edition."""
+    context = render_context(edition_by_code(edition_code))
     return render_text(text, context, law_layout=True)
 
 

@@ -51,7 +51,7 @@ from clubs.services.common import (
 from clubs.validators import EARLIEST_DATE, latest_date
 from config import language
 from rulings import calculators
-from rulings.trees import trees
+from rulings.trees import tree_editions, trees
 
 # Fields a director writes; everything else on a record is derived or set by a status service.
 RECORD_FIELDS = (
@@ -63,6 +63,7 @@ RECORD_FIELDS = (
     "director",
     "called_by",
     "irregularity",
+    "edition",
     "facts",
     "laws",
     "statement",
@@ -255,16 +256,17 @@ def _clean(
     out["director"] = _director(club, values.get("director"))
     out["status"] = values.get("status") or Status.DRAFT
 
+    edition = _edition(club, values.get("edition"), record)
     irregularity = values.get("irregularity") or ""
     if not isinstance(irregularity, str) or (
-        irregularity != OTHER_IRREGULARITY and irregularity not in trees()
+        irregularity != OTHER_IRREGULARITY and irregularity not in trees(edition)
     ):
         raise RecordError(
             _("未知的违规类型 %(value)s（可选：%(choices)s）。"),
             "irregularity",
             code="unknown_irregularity",
             value=irregularity,
-            choices=", ".join([*trees(), OTHER_IRREGULARITY]),
+            choices=", ".join([*trees(edition), OTHER_IRREGULARITY]),
         )
     out["irregularity"] = irregularity
     for name in ("facts", "laws", "adjustment"):
@@ -279,11 +281,12 @@ def _clean(
             "tree_version": record.tree_version,
         }
     if recompute_ruling or kept is None or (out["status"] == Status.FINAL and _unfinished(record)):
-        derived = _ruling(irregularity, values.get("facts"), values.get("laws"), out["status"])
+        derived = _ruling(irregularity, values.get("facts"), values.get("laws"), out["status"], edition)
         # The same walk keeps the ruling as it was given: a tree changed since is not applied silently.
         if (
             kept is not None
             and irregularity == record.irregularity
+            and edition == record.edition
             and irregularity != OTHER_IRREGULARITY
             and record.outcome is not None
             and derived["facts"] == record.facts
@@ -346,7 +349,25 @@ def _director(club: Club, value: object):
     return user
 
 
-def _ruling(irregularity: str, facts: object, laws: object, status: str) -> dict[str, Any]:
+def _edition(club: Club, value: object, record: RulingRecord | None) -> str:
+    """The edition the ruling is given under: as asked, else the record's own, else the club's default, else the
+    site's. Only an edition that has the trees can be asked for."""
+    if value in (None, ""):
+        if record is not None:
+            return record.edition
+        return club.default_edition or settings.LAWS_DEFAULT_EDITION
+    if not isinstance(value, str) or value not in tree_editions():
+        raise RecordError(
+            _("未知的规则版本：%(value)s（可选：%(choices)s）。"),
+            "edition",
+            code="unknown_edition",
+            value=str(value)[:40],
+            choices=", ".join(tree_editions()),
+        )
+    return value
+
+
+def _ruling(irregularity: str, facts: object, laws: object, status: str, edition: str) -> dict[str, Any]:
     """Evaluate the facts with the tree: the outcome and laws as given, the edition and the tree version."""
     if facts is None:
         facts = {}
@@ -359,10 +380,10 @@ def _ruling(irregularity: str, facts: object, laws: object, status: str) -> dict
             "facts": {},
             "laws": _laws(laws),
             "outcome": None,
-            "edition": settings.LAWS_DEFAULT_EDITION,
+            "edition": edition,
             "tree_version": None,
         }
-    tree = trees()[irregularity]
+    tree = trees(edition)[irregularity]
     given = {name: value for name, value in facts.items() if value not in (None, "")}
     try:
         normalised = normalise_facts(tree, given)

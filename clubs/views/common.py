@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from clubs import selectors
 from clubs.models import Club, RulingRecord
+from laws import editions
 from rulings.trees import trees
 
 
@@ -28,11 +29,13 @@ def query_value(value) -> str:
     return str(value)
 
 
-def wizard_url(irregularity: str, facts: dict) -> str | None:
-    """The wizard's page for this walk, or None for an irregularity without a tree."""
-    if irregularity not in trees():
+def wizard_url(irregularity: str, facts: dict, edition: str | None = None) -> str | None:
+    """The wizard's page for this walk in its edition (named in the link unless it is the site default), or None
+    for an irregularity without a tree."""
+    if irregularity not in trees(edition):
         return None
-    query = urlencode({name: query_value(value) for name, value in facts.items()})
+    named = {} if not edition or edition == editions.default_code() else {editions.PARAM: edition}
+    query = urlencode({**named, **{name: query_value(value) for name, value in facts.items()}})
     url = reverse("rulings:wizard-walk", args=[irregularity])
     return f"{url}?{query}" if query else url
 

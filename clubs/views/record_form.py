@@ -7,6 +7,7 @@ with a 409, what this editor typed kept and what the other editor changed shown,
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -24,9 +25,10 @@ from clubs.permissions import club_page, forbidden
 from clubs.views.common import change_rows, query_value, record_or_404, wizard_url
 from config import language
 from config.errors import error_context, error_text
+from laws.selectors import edition_for
 from rulings.choices import ADJUSTMENT_METHODS, FAULTS, SEATS, VULNERABILITIES
 from rulings.forms import adjustment_from_post, adjustment_to_post
-from rulings.trees import trees
+from rulings.trees import tree_editions, trees
 
 
 def _fact_fields(tree: Tree | None, values: dict) -> list[dict]:
@@ -100,7 +102,7 @@ def _form_context(request, club, form, *, tree, facts, adjustment_post, record=N
         "seats": SEATS,
         "sides": SIDES,
         "vulnerabilities": VULNERABILITIES,
-        "wizard_url": wizard_url(tree.slug, facts) if tree else None,
+        "wizard_url": wizard_url(tree.slug, facts, tree.edition) if tree else None,
         **extra,
     }
 
@@ -125,22 +127,38 @@ def _adjustment_fields(adjustment: dict | None) -> dict[str, str]:
     return fields
 
 
-def _tree_from(code: str | None) -> Tree | None:
-    return trees().get(code or "")
+def _tree_from(code: str | None, edition: str) -> Tree | None:
+    return trees(edition).get(code or "")
+
+
+def _club_edition(request, club: Club) -> str:
+    """A new record's edition when the link names none: the director's working edition (his choice in the top bar,
+    else the club's default, else the site's) when it has trees, else the club's or the site's."""
+    working = edition_for(request).code
+    if working in tree_editions():
+        return working
+    return club.default_edition or settings.LAWS_DEFAULT_EDITION
+
+
+def _edition_asked(request, default: str) -> str:
+    """The edition the form works in: the posted or linked one when it has trees, else ``default``."""
+    asked = (request.POST.get("edition") or request.GET.get("edition") or "")[:40]
+    return asked if asked in tree_editions() else default
 
 
 @club_page(Capability.RECORD)
 def ruling_new(request, club: Club):
     directors = selectors.club_directors(club=club)
     if request.method == "POST":
-        tree = _tree_from(request.POST.get("irregularity"))
+        edition = _edition_asked(request, _club_edition(request, club))
+        tree = _tree_from(request.POST.get("irregularity"), edition)
         facts = _posted_facts(tree, request.POST)
         form = RecordForm(request.POST, directors=directors)
         adjustment_post = {k: v for k, v in request.POST.items() if k.startswith("adj_")}
         try:
             if not form.is_valid():
                 raise form_error(form)
-            data = dict(form.cleaned_data)
+            data = {**form.cleaned_data, "edition": form.cleaned_data.get("edition") or edition}
             record = services.ruling_create(
                 club=club,
                 by=request.user,
@@ -164,7 +182,8 @@ def ruling_new(request, club: Club):
 
     # GET: a blank form, or one prefilled from a wizard walk (?tree=<slug>&<facts>).
     code = request.GET.get("tree") or request.GET.get("irregularity")
-    tree = _tree_from(code)
+    edition = _edition_asked(request, _club_edition(request, club))
+    tree = _tree_from(code, edition)
     status, error = 200, None
     if code and tree is None and code != OTHER_IRREGULARITY:
         unknown = services.RecordError(
@@ -180,6 +199,7 @@ def ruling_new(request, club: Club):
         "date": timezone.localdate(),
         "director": request.user.pk,
         "irregularity": tree.slug if tree else OTHER_IRREGULARITY,
+        "edition": edition,
     }
     for name in ("event", "session", "table", "board"):
         if request.GET.get(name):
@@ -203,7 +223,7 @@ def ruling_edit(request, club: Club, number: int):
             % {"status": record.get_status_display()},
         )
     if request.method == "POST":
-        tree = _tree_from(request.POST.get("irregularity"))
+        tree = _tree_from(request.POST.get("irregularity"), _edition_asked(request, record.edition))
         facts = _posted_facts(tree, request.POST)
         form = RecordForm(request.POST, directors=directors)
         adjustment_post = {k: v for k, v in request.POST.items() if k.startswith("adj_")}
@@ -259,11 +279,13 @@ def ruling_edit(request, club: Club, number: int):
         return redirect(record.get_absolute_url())
 
     code = request.GET.get("tree")
-    tree = _tree_from(code) if code else _tree_from(record.irregularity)
-    irregularity = code if code in (*trees(), OTHER_IRREGULARITY) else record.irregularity
-    facts = record.facts if irregularity == record.irregularity else {}
+    edition = _edition_asked(request, record.edition)
+    tree = _tree_from(code, edition) if code else _tree_from(record.irregularity, edition)
+    irregularity = code if code in (*trees(edition), OTHER_IRREGULARITY) else record.irregularity
+    facts = record.facts if irregularity == record.irregularity and edition == record.edition else {}
     initial = {
         "director": record.director_id,
+        "edition": edition,
         "irregularity": irregularity,
         "laws": ", ".join(record.laws) if record.irregularity == OTHER_IRREGULARITY else "",
     }

@@ -65,7 +65,7 @@ EXPECTED_ERRORS = {
     ("/api/laws/{number}/", "get"): {400, 404},
     ("/api/definitions/", "get"): {400},
     ("/api/rulings/trees/", "get"): {400},
-    ("/api/rulings/trees/{slug}/", "get"): {404},
+    ("/api/rulings/trees/{slug}/", "get"): {400, 404},
     ("/api/rulings/trees/{slug}/evaluate/", "post"): {400, 404},
     ("/api/search/", "get"): {400, 503},
     ("/api/practice/scenarios/", "get"): {400},

@@ -83,11 +83,17 @@ def test_bad_fact_is_a_400_in_english(client):
 
 
 def test_a_rulings_law_links_name_the_trees_edition_whatever_the_readers_working_edition(client):
-    """Issue 28: a director working in the 2017 edition (the top bar's choice) who walks a 1999 tree opens the
-    1999 text of the laws it cites, not the 2017 law of the same number."""
+    """Issues 28, 29: a director working in the 2017 edition (the top bar's choice) who opens a shared link to a
+    1999 walk walks the 1999 tree, opens the 1999 text of the laws it cites (not the 2017 law of the same number),
+    and every next step keeps naming the link's edition."""
     from laws.editions import COOKIE
 
     client.cookies[COOKIE] = "wbf-2017"
-    html = client.get("/rulings/insufficient-bid/?inadvertent_corrected_at_once=false").content.decode()
+    html = client.get(
+        "/rulings/insufficient-bid/?edition=ccba-1999&inadvertent_corrected_at_once=false"
+    ).content.decode()
     links = re.findall(r'href="(/laws/[^"]+)"', html)
     assert links and all("edition=ccba-1999" in link for link in links), links
+    steps = re.findall(r'href="(\?[^"]+)"', html)
+    assert steps and all("edition=ccba-1999" in step for step in steps), steps
+    assert 'data-edition="ccba-1999"' in html
