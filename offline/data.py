@@ -404,17 +404,19 @@ def tables_etag() -> str:
 # ----------------------------------------------------------------------------------------------------- wizard
 
 
-def leaf_script_html(text: str) -> str:
-    """A leaf's script rendered as the wizard's ruling page renders it, ``{field}`` placeholders kept: the
-    browser fills them after evaluation (values are numbers or —, which the renderer leaves alone)."""
-    return render_text(text, render_context(edition_default()), law_layout=True)
+def leaf_script_html(text: str, edition: Edition | None = None) -> str:
+    """A leaf's script rendered as the wizard's ruling page renders it (in its tree's edition), ``{field}``
+    placeholders kept: the browser fills them after evaluation (values are numbers or —, which the renderer leaves
+    alone)."""
+    return render_text(text, render_context(edition or edition_default()), law_layout=True)
 
 
-def wizard_data() -> dict:
-    """What the offline wizard shell needs beside the trees: each leaf's rendered script (Chinese and English)
-    and the tree list for the wizard's first screen."""
-    out: dict[str, object] = {"trees": [], "scripts": {}}
-    for tree in trees().values():
+def wizard_data(edition: Edition | None = None) -> dict:
+    """What the offline wizard shell needs beside the trees of ``edition`` (default: the site's): each leaf's
+    rendered script (Chinese and English) and the tree list for the wizard's first screen."""
+    edition = edition or edition_default()
+    out: dict[str, object] = {"edition": edition.code, "trees": [], "scripts": {}}
+    for tree in trees(edition.code).values():
         out["trees"].append(
             {
                 "slug": tree.slug,
@@ -424,7 +426,10 @@ def wizard_data() -> dict:
             }
         )
         out["scripts"][tree.slug] = {
-            node.id: {"zh": leaf_script_html(node.script.zh), "en": leaf_script_html(node.script.en)}
+            node.id: {
+                "zh": leaf_script_html(node.script.zh, edition),
+                "en": leaf_script_html(node.script.en, edition),
+            }
             for node in tree.nodes
             if isinstance(node, Leaf)
         }
@@ -493,19 +498,29 @@ def pack_urls(edition: Edition | None = None, *, also: list[Edition] | tuple = (
     for other in also:
         if other.pk != edition.pk:
             urls += _edition_urls(other)
-    for slug, tree in trees().items():
-        urls.append(reverse("rulings:wizard-walk", args=[slug]))
-        urls.append(reverse("api-tree-detail", args=[slug]))
-        if tree.group == "judgement":  # the ruling form: poll, decision, scores, the A4 sheet (offline too)
-            urls.append(reverse("rulings:ruling-form", args=[slug]))
+    for tree_edition in [edition, *also]:
+        urls += _tree_urls(tree_edition.code)
     return list(dict.fromkeys(urls))
+
+
+def _tree_urls(code: str) -> list[str]:
+    """The wizard's pages, the trees and the wizard's data of one edition (a further edition's name it)."""
+    urls = [with_edition(reverse("offline:wizard-data"), code), with_edition(reverse("api-tree-list"), code)]
+    for slug, tree in trees(code).items():
+        urls.append(with_edition(reverse("rulings:wizard-walk", args=[slug]), code))
+        urls.append(with_edition(reverse("api-tree-detail", args=[slug]), code))
+        if tree.group == "judgement":  # the ruling form: poll, decision, scores, the A4 sheet (offline too)
+            urls.append(with_edition(reverse("rulings:ruling-form", args=[slug]), code))
+    return urls
 
 
 def pack(edition: Edition | None = None, *, also: list[Edition] | tuple = ()) -> dict:
     """The pack of ``edition`` (default: the site default), with the pages of ``also`` (further editions)."""
     edition = edition or edition_default()
     urls = pack_urls(edition, also=also)
-    tree_versions = {slug: tree.version for slug, tree in trees().items()}
+    tree_versions = {
+        f"{e.code}:{slug}": tree.version for e in [edition, *also] for slug, tree in trees(e.code).items()
+    }
     revisions = [edition.revision] + [e.revision for e in also if e.pk != edition.pk]
     digest = hashlib.sha256(json.dumps([revisions, tree_versions, urls]).encode()).hexdigest()[:12]
     return {

@@ -217,6 +217,7 @@ def wizard_shell(request):
         "tree_url": reverse("api-tree-detail", args=["__slug__"]),
         "wizard_data_url": reverse("offline:wizard-data"),
         "tables_url": reverse("offline:tables"),
+        "default_edition": settings.LAWS_DEFAULT_EDITION,
         "wizard_url": reverse("rulings:wizard"),
         "section_url": reverse("laws:section", args=["__ref__"]),
         "record_url": reverse("clubs:from-wizard"),
@@ -277,9 +278,14 @@ def tables(request):
 
 @require_GET
 def wizard_data(request):
-    versions = ",".join(f"{slug}:{tree.version}" for slug, tree in trees().items())
-    edition = edition_default()
-    return _json(request, data.wizard_data(), f'"wizard-{edition.revision}-{versions}"')
+    """/offline/wizard.json: the leaves' scripts and the tree list of one edition (``?edition=``, else the site
+    default)."""
+    chosen = _pack_editions(request)
+    if chosen is None or request.GET.get(edition_table.PARAM) == edition_table.ALL:
+        return _bad_edition(request.GET.get(edition_table.PARAM, ""))
+    edition = chosen[0]
+    versions = ",".join(f"{slug}:{tree.version}" for slug, tree in trees(edition.code).items())
+    return _json(request, data.wizard_data(edition), f'"wizard-{edition.code}-{edition.revision}-{versions}"')
 
 
 @require_GET

@@ -433,8 +433,9 @@ function start() {
     }
     /** @type {any[]} */
     const steps = [];
+    // rulings/wizard_views.py _edition_query: a walk opened by a link naming its edition keeps naming it.
     /** @type {any[]} */
-    const answered = [];
+    const answered = query.get("edition") ? [["edition", tree.edition]] : [];
     evaluation.path.forEach(function (step) {
       const fact = tree.facts[step.fact];
       const option = optionLabel(fact, step.value);
@@ -459,13 +460,21 @@ function start() {
 
   const match = new RegExp("^" + wizardUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "([a-z0-9-]+)/$").exec(window.location.pathname);
   const slug = match ? match[1] : null;
-  const wizardData = fetchJson(box.getAttribute("data-wizard-data-url"));
+  // laws.selectors.edition_choice: the link's edition, else the top bar's choice (the cookie), else the site's;
+  // the stored URLs of the site's default edition are bare (laws.editions.with_edition).
+  const cookie = /(?:^|;\s*)edition=([^;]+)/.exec(document.cookie);
+  const edition = new URLSearchParams(window.location.search).get("edition") || (cookie ? decodeURIComponent(cookie[1]) : "");
+  /** @param {string} url */
+  function inEdition(url) {
+    return edition && edition !== box.getAttribute("data-default-edition") ? url + "?edition=" + encodeURIComponent(edition) : url;
+  }
+  const wizardData = fetchJson(inEdition(box.getAttribute("data-wizard-data-url") || ""));
   if (!slug) {
     wizardData.then(renderIndex, renderMissing);
     return;
   }
   Promise.all([wizardData, fetchJson(box.getAttribute("data-tables-url")),
-               fetchJson(box.getAttribute("data-tree-url").replace("__slug__", slug))])
+               fetchJson(inEdition((box.getAttribute("data-tree-url") || "").replace("__slug__", slug)))])
     .then(function (loaded) { walk(slug, window.location.pathname, loaded[0], loaded[1], loaded[2]); })
     .catch(renderMissing);
 }
