@@ -157,6 +157,7 @@ SCENARIO_SUMMARY = inline_serializer(
     "ScenarioSummary",
     {
         "id": serializers.CharField(),
+        "edition": serializers.CharField(),
         "topic": serializers.CharField(),
         "difficulty": serializers.IntegerField(min_value=1, max_value=3),
         "title": serializers.CharField(),

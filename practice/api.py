@@ -5,6 +5,7 @@ The API is stateless: it checks answers and explains them but records no progres
 answers practice.core's :class:`~practice.core.answers.AnswerError` (its English text).
 """
 
+from django.conf import settings
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.decorators import api_view, authentication_classes, permission_classes
@@ -12,6 +13,7 @@ from rest_framework.response import Response
 
 from config.api import FieldError
 from config.openapi import ANSWER_REQUEST, SCENARIO_SUMMARY, errors, integer
+from laws.api_params import edition_code_param, schema_parameter
 from practice import selectors
 from practice.core import drills, vocabulary
 from practice.core.answers import check_answers
@@ -22,7 +24,7 @@ def _public(scenario: Scenario) -> dict[str, object]:
     """A scenario as a client may see it before answering: no answers, no explanation."""
     return scenario.summary() | {
         "source": scenario.source,
-        "situation": selectors.text_html(scenario.situation),
+        "situation": selectors.text_html(scenario.situation, scenario.edition),
         "questions": [
             {
                 "id": question.id,
@@ -42,6 +44,7 @@ def _public(scenario: Scenario) -> dict[str, object]:
         # Empty means every topic (or difficulty), as the practice page's form sends it.
         OpenApiParameter("topic", str, enum=["", *vocabulary.TOPICS]),
         OpenApiParameter("difficulty", int, enum=list(vocabulary.DIFFICULTIES)),
+        schema_parameter(),
     ],
     operation_id="practice_scenarios_list",
     responses={200: SCENARIO_SUMMARY, **errors(400)},
@@ -59,8 +62,12 @@ def scenario_list(request):
         if raw not in ("1", "2", "3"):
             raise FieldError(f"difficulty must be 1, 2 or 3, not {raw!r}.", "difficulty")
         difficulty = int(raw)
+    edition = edition_code_param(request)  # left out: every edition's scenarios, each naming its edition
     return Response(
-        [scenario.summary() for scenario in selectors.bank_list(topic=topic, difficulty=difficulty)]
+        [
+            scenario.summary()
+            for scenario in selectors.bank_list(topic=topic, difficulty=difficulty, edition=edition)
+        ]
     )
 
 
@@ -104,7 +111,7 @@ def scenario_answer(request, item: str):
             "correct": result.correct,
             "questions": [question.as_dict() for question in result.questions],
             "answer": scenario.answers,
-            "explanation": selectors.text_html(scenario.explanation),
+            "explanation": selectors.text_html(scenario.explanation, scenario.edition),
             "laws": selectors.scenario_laws(scenario),
         }
     )
@@ -118,6 +125,7 @@ def scenario_answer(request, item: str):
             integer(0, 999_999_999),
             description="repeat a drill; a random one when absent",
         ),
+        schema_parameter(),
     ],
     responses={200: dict, **errors(400, 404)},
 )
@@ -127,11 +135,14 @@ def scenario_answer(request, item: str):
 def drill(request, slug: str):
     if slug not in drills.TREE_TOPICS:
         raise FieldError(f"no drills for {slug!r}: one of {', '.join(drills.TREE_TOPICS)}.", "slug")
+    edition = edition_code_param(request) or settings.LAWS_DEFAULT_EDITION
+    if slug not in selectors.trees(edition):
+        raise FieldError(f"no drills for {slug!r} in edition {edition}.", "edition")
     raw = request.query_params.get("seed")
     if raw in (None, ""):
-        seed = selectors.next_drill_seed(None, slug)
+        seed = selectors.next_drill_seed(None, slug, edition=edition)
     elif raw.isdigit() and len(raw) <= 9:
         seed = int(raw)
     else:
         raise FieldError(f"seed must be a whole number (up to 9 digits), not {raw!r}.", "seed")
-    return Response(_public(selectors.drill_get(slug, seed)))
+    return Response(_public(selectors.drill_get(slug, seed, edition)))

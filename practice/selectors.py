@@ -15,8 +15,9 @@ from django.http import Http404
 from django.utils.translation import get_language
 
 from bridge.references import find_references
+from laws import editions
 from laws.rendering import render
-from laws.selectors import edition_default, render_context
+from laws.selectors import UnknownEdition, edition_by_code, edition_default, render_context
 from practice import labels
 from practice.core import bank, drills, repetition, vocabulary
 from practice.core.bank import Scenario
@@ -31,32 +32,61 @@ SESSION_KEY = "practice_learner"
 
 
 @lru_cache(maxsize=1)
-def scenarios() -> dict[str, Scenario]:
-    """The scenario bank, loaded once from fixtures/scenarios (a broken file fails loudly, listing every problem)."""
-    loaded = bank.load_scenarios(settings.FIXTURES_DIR / "scenarios")
+def _bank() -> dict[str, Scenario]:
+    """The scenario bank of every edition, loaded once: fixtures/scenarios/*.yaml are the base edition's,
+    fixtures/scenarios/<edition>/*.yaml a further edition's (a broken file fails loudly, listing every problem;
+    an id is unique across editions, so a learner's cards never mix them)."""
+    folder = settings.FIXTURES_DIR / "scenarios"
+    loaded = bank.load_scenarios(folder, editions.BASE)
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
+        for sid, scenario in bank.load_scenarios(sub, sub.name).items():
+            if sid in loaded:
+                raise bank.ScenarioError([f"{sub.name}: id {sid!r} is used by another edition's scenario"])
+            loaded[sid] = scenario
     topic_order = {topic: index for index, topic in enumerate(vocabulary.TOPICS)}
     return dict(
         sorted(loaded.items(), key=lambda item: (topic_order[item[1].topic], item[1].difficulty, item[0]))
     )
 
 
-def bank_list(*, topic: str | None = None, difficulty: int | None = None) -> list[Scenario]:
+def scenarios(edition: str | None = None) -> dict[str, Scenario]:
+    """The bank's scenarios of one edition, by id; every edition's when none is named."""
+    if edition is None:
+        return _bank()
+    return {sid: scenario for sid, scenario in _bank().items() if scenario.edition == edition}
+
+
+def bank_list(
+    *, topic: str | None = None, difficulty: int | None = None, edition: str | None = None
+) -> list[Scenario]:
     return [
         scenario
-        for scenario in scenarios().values()
+        for scenario in scenarios(edition).values()
         if (topic is None or scenario.topic == topic)
         and (difficulty is None or scenario.difficulty == difficulty)
     ]
 
 
-def drill_trees() -> list:
-    """The decision trees drills are generated from, in the wizard's order."""
-    return [tree for slug, tree in trees().items() if slug in drills.TREE_TOPICS]
+def changed_pairs(edition: str) -> list[tuple[Scenario, Scenario]]:
+    """The "what changed" set of an edition: (the other edition's scenario, this edition's) for the same table
+    situation ruled under both codes."""
+    everything = _bank()
+    return [
+        (everything[scenario.same_situation_as], scenario)
+        for scenario in scenarios(edition).values()
+        if scenario.same_situation_as in everything
+    ]
+
+
+def drill_trees(edition: str | None = None) -> list:
+    """The decision trees drills are generated from (the edition's; the site default's when none is named), in
+    the wizard's order."""
+    return [tree for slug, tree in trees(edition).items() if slug in drills.TREE_TOPICS]
 
 
 @lru_cache(maxsize=512)
-def _drill(slug: str, seed: int, language: str) -> Scenario:
-    tree = trees().get(slug)
+def _drill(slug: str, seed: int, language: str, edition: str) -> Scenario:
+    tree = trees(edition).get(slug)
     if tree is None or slug not in drills.TREE_TOPICS:
         raise Http404(f"no drills for {slug!r}")
     return drills.make_drill(
@@ -68,18 +98,19 @@ def _drill(slug: str, seed: int, language: str) -> Scenario:
     )
 
 
-def drill_get(slug: str, seed: int) -> Scenario:
-    return _drill(slug, seed, get_language() or settings.LANGUAGE_CODE)
+def drill_get(slug: str, seed: int, edition: str | None = None) -> Scenario:
+    return _drill(slug, seed, get_language() or settings.LANGUAGE_CODE, edition or editions.BASE)
 
 
 def item_get(item: str) -> Scenario:
-    """A bank scenario or a drill (``drill-<tree>-<seed>``) by id; Http404 when there is none."""
+    """A bank scenario or a drill (``drill-<tree>-<seed>``, ``drill-<edition>.<tree>-<seed>``) by id; Http404
+    when there is none."""
     scenario = scenarios().get(item)
     if scenario is not None:
         return scenario
     drill = drills.parse_drill_id(item)
     if drill is not None and drill[0] in drills.TREE_TOPICS:
-        return drill_get(*drill)
+        return drill_get(*drill, drills.drill_edition(item))
     raise Http404(f"no practice scenario {item!r}")
 
 
@@ -103,14 +134,22 @@ def _enhance(html: str) -> str:
 
 
 @lru_cache(maxsize=2048)
-def _render(text: str, edition_key: tuple[int, int]) -> str:
-    return _enhance(render(text, render_context(edition_default()), law_layout=True))
+def _render(text: str, edition_key: tuple[str, int]) -> str:
+    return _enhance(render(text, render_context(_edition(edition_key[0])), law_layout=True))
 
 
-def text_html(text: str) -> str:
-    """Scenario text (situation or explanation) → safe HTML with law links, tables and glossary terms."""
-    edition = edition_default()
-    return _render(text, (edition.pk, edition.revision))
+def _edition(code: str | None):
+    try:
+        return edition_by_code(code) if code else edition_default()
+    except UnknownEdition:
+        return edition_default()
+
+
+def text_html(text: str, edition: str | None = None) -> str:
+    """Scenario text (situation or explanation) → safe HTML with law links (to the laws of the scenario's
+    edition), tables and glossary terms."""
+    found = _edition(edition)
+    return _render(text, (found.code, found.revision))
 
 
 def inline_html(text: str) -> str:
@@ -189,9 +228,11 @@ def next_item(
     topic: str | None = None,
     difficulty: int | None = None,
     exclude: str | None = None,
+    edition: str | None = None,
 ) -> Scenario | None:
-    """The bank scenario to practise next (spaced repetition order: due wrong answers, then new, then the rest)."""
-    pool = bank_list(topic=topic, difficulty=difficulty)
+    """The bank scenario to practise next (spaced repetition order: due wrong answers, then new, then the rest),
+    of one edition when named."""
+    pool = bank_list(topic=topic, difficulty=difficulty, edition=edition)
     if not pool:
         return None
     cards = learner_cards(learner, [scenario.id for scenario in pool])
@@ -206,9 +247,12 @@ def next_item(
     return scenarios()[order[0]]
 
 
-def next_drill_seed(learner: Learner | None, slug: str, *, exclude: str | None = None) -> int:
-    """A drill of tree ``slug`` to practise: a due drill answered wrongly comes back first, otherwise a new seed."""
-    prefix = f"{vocabulary.DRILL_PREFIX}{slug}-"
+def next_drill_seed(
+    learner: Learner | None, slug: str, *, exclude: str | None = None, edition: str | None = None
+) -> int:
+    """A drill of tree ``slug`` (of ``edition``) to practise: a due drill answered wrongly comes back first,
+    otherwise a new seed."""
+    prefix = f"{drills.drill_prefix(edition)}{slug}-"
     if learner is not None:
         step = learner_step(learner)
         due = (
@@ -219,7 +263,11 @@ def next_drill_seed(learner: Learner | None, slug: str, *, exclude: str | None =
         )
         if due is not None:
             parsed = drills.parse_drill_id(due.item)
-            if parsed is not None and parsed[0] == slug:
+            if (
+                parsed is not None
+                and parsed[0] == slug
+                and drills.drill_edition(due.item) == (edition or editions.BASE)
+            ):
                 return parsed[1]
         seen = set(
             Card.objects.filter(learner.filter, item__startswith=prefix).values_list("item", flat=True)
@@ -229,7 +277,7 @@ def next_drill_seed(learner: Learner | None, slug: str, *, exclude: str | None =
     rng = random.Random()
     for _ in range(50):
         seed = rng.randrange(1, 1_000_000)
-        if drills.drill_id(slug, seed) not in seen:
+        if drills.drill_id(slug, seed, edition) not in seen:
             return seed
     return rng.randrange(1, 1_000_000)  # pragma: no cover - 50 collisions in a million
 
@@ -263,15 +311,28 @@ class TopicProgress:
         return round(100 * self.seen / self.total) if self.total else 0
 
 
-def progress(learner: Learner | None) -> list[TopicProgress]:
-    """Progress by topic: attempts and right answers (bank and drills), bank coverage, mastered and due cards."""
+def _edition_items(edition: str | None) -> Q:
+    """The attempts and cards of one edition: its bank scenarios and its drills (every one when None)."""
+    if edition is None:
+        return Q()
+    items = Q(item__in=list(scenarios(edition))) | Q(item__startswith=drills.drill_prefix(edition))
+    for other in {s.edition for s in _bank().values()} | set(editions.KNOWN):
+        if other != edition and other != editions.BASE and edition == editions.BASE:
+            items &= ~Q(item__startswith=drills.drill_prefix(other))
+    return items
+
+
+def progress(learner: Learner | None, edition: str | None = None) -> list[TopicProgress]:
+    """Progress by topic: attempts and right answers (bank and drills), bank coverage, mastered and due cards; of
+    one edition's scenarios and drills when named (a director learning the 2017 code sees his progress in it)."""
     rows = {topic: TopicProgress(topic, labels.topic_label(topic)) for topic in vocabulary.TOPICS}
-    for scenario in scenarios().values():
+    for scenario in scenarios(edition).values():
         rows[scenario.topic].total += 1
     if learner is None:
         return list(rows.values())
     tallies = (
         Attempt.objects.filter(learner.filter)
+        .filter(_edition_items(edition))
         .values("topic")
         .annotate(
             n=Count("id"),
@@ -284,8 +345,8 @@ def progress(learner: Learner | None) -> list[TopicProgress]:
         if row is not None:
             row.attempts, row.right, row.drills = tally["n"], tally["right"], tally["drills"]
     step = learner_step(learner)
-    bank = scenarios()
-    for card in Card.objects.filter(learner.filter).order_by("item"):
+    bank = scenarios(edition)
+    for card in Card.objects.filter(learner.filter).filter(_edition_items(edition)).order_by("item"):
         row = rows.get(card.topic)
         if row is None:
             continue
@@ -330,12 +391,12 @@ def progress_by_users(user_ids) -> dict[int, dict[str, TopicProgress]]:
     return dict(out)
 
 
-def topics_with_counts() -> list[dict[str, object]]:
-    """Each topic with its label and how many bank scenarios it has per difficulty."""
+def topics_with_counts(edition: str | None = None) -> list[dict[str, object]]:
+    """Each topic with its label and how many bank scenarios (of the edition) it has per difficulty."""
     counts: dict[str, dict[int, int]] = {
         topic: dict.fromkeys(vocabulary.DIFFICULTIES, 0) for topic in vocabulary.TOPICS
     }
-    for scenario in scenarios().values():
+    for scenario in scenarios(edition).values():
         counts[scenario.topic][scenario.difficulty] += 1
     return [
         {

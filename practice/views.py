@@ -16,6 +16,7 @@ from clubs.models import Capability, Club, Membership, Role
 from clubs.permissions import club_access
 from clubs.selectors import club_members
 from config.errors import error_context
+from laws.selectors import edition_for
 from practice import labels, selectors, services
 from practice.core import drills, vocabulary
 from practice.core.answers import AnswerError, check_answers
@@ -43,18 +44,26 @@ def _mode_query(topic, difficulty, drill: str | None = None) -> dict[str, str]:
     return query
 
 
+def _edition(request) -> str:
+    """The edition practice is in: the reader's working edition (a link's, his choice, his club's, the site's)."""
+    return edition_for(request).code
+
+
 def index(request):
     learner = selectors.learner_from_request(request)
-    rows = {row.topic: row for row in selectors.progress(learner)}
-    topics = selectors.topics_with_counts()
+    edition = _edition(request)
+    rows = {row.topic: row for row in selectors.progress(learner, edition)}
+    topics = selectors.topics_with_counts(edition)
     for topic in topics:
         topic["progress"] = rows[topic["value"]]
     context = {
         "topics": topics,
         "difficulties": sorted(labels.DIFFICULTY_LABELS.items()),
-        "drill_trees": selectors.drill_trees(),
+        "drill_trees": selectors.drill_trees(edition),
         "learner": learner,
-        "total": len(selectors.scenarios()),
+        "total": len(selectors.scenarios(edition)),
+        "edition": edition,
+        "changed": selectors.changed_pairs(edition),
     }
     return render(request, "practice/index.html", context)
 
@@ -64,7 +73,11 @@ def next_case(request):
     topic, difficulty = _filters(request.GET)
     learner = selectors.learner_from_request(request)
     scenario = selectors.next_item(
-        learner, topic=topic, difficulty=difficulty, exclude=request.GET.get("after")
+        learner,
+        topic=topic,
+        difficulty=difficulty,
+        exclude=request.GET.get("after"),
+        edition=_edition(request),
     )
     if scenario is None:
         context = {"topic": labels.topic_label(topic) if topic else None, "difficulty": difficulty}
@@ -79,8 +92,11 @@ def drill(request, slug: str):
     if slug not in drills.TREE_TOPICS:
         raise Http404(f"no drills for {slug!r}")
     learner = selectors.learner_from_request(request)
-    seed = selectors.next_drill_seed(learner, slug, exclude=request.GET.get("after"))
-    url = reverse("practice:case", args=[drills.drill_id(slug, seed)])
+    edition = _edition(request)
+    if slug not in selectors.trees(edition):
+        raise Http404(f"no drills for {slug!r} in {edition!r}")
+    seed = selectors.next_drill_seed(learner, slug, exclude=request.GET.get("after"), edition=edition)
+    url = reverse("practice:case", args=[drills.drill_id(slug, seed, edition)])
     return redirect(f"{url}?{urlencode({'drill': slug})}")
 
 
@@ -109,9 +125,11 @@ def case(request, item: str):
     context.update(
         result=result,
         questions=_questions(scenario, given=given, result=result),
-        explanation_html=selectors.text_html(scenario.explanation),
+        explanation_html=selectors.text_html(scenario.explanation, scenario.edition),
         laws=selectors.scenario_laws(scenario),
-        progress=next(row for row in selectors.progress(learner) if row.topic == scenario.topic),
+        progress=next(
+            row for row in selectors.progress(learner, scenario.edition) if row.topic == scenario.topic
+        ),
     )
     return render(request, "practice/case.html", context)
 
@@ -128,7 +146,7 @@ def _case_context(scenario: Scenario, topic, difficulty, drill_slug) -> dict[str
         "title": _scenario_title(scenario),
         "topic_label": labels.topic_label(scenario.topic),
         "difficulty_label": labels.DIFFICULTY_LABELS.get(scenario.difficulty, scenario.difficulty),
-        "situation_html": selectors.text_html(scenario.situation),
+        "situation_html": selectors.text_html(scenario.situation, scenario.edition),
         "questions": _questions(scenario),
         "continue_url": continue_url,
         "action_url": reverse("practice:case", args=[scenario.id])
@@ -213,7 +231,7 @@ def _answer_text(question) -> str:
 
 def progress(request):
     learner = selectors.learner_from_request(request)
-    rows = selectors.progress(learner)
+    rows = selectors.progress(learner, _edition(request))
     bank = selectors.scenarios()
     review = []
     for row in rows:

@@ -45,12 +45,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import yaml
 
-from practice.core.vocabulary import DIFFICULTIES, DRILL_PREFIX, TOPICS
+from practice.core.vocabulary import BASE_EDITION, DIFFICULTIES, DRILL_PREFIX, TOPICS
 
 KINDS: tuple[str, ...] = ("single", "multiple", "number")
 """Question kinds: one option, a set of options, a number."""
@@ -158,6 +158,8 @@ class Scenario:
     source: str = "bank"
     """``bank`` (fixtures/scenarios) or ``drill`` (generated from a decision tree)."""
     laws: tuple[str, ...] = ()
+    edition: str = BASE_EDITION
+    """The edition the scenario is ruled under (the folder it was loaded from; a drill's tree's)."""
     same_situation_as: str = ""
     """For the "what changed" set: the id of the other edition's scenario that rules the same table situation."""
 
@@ -172,7 +174,13 @@ class Scenario:
         return {question.id: public_answer(question.answer) for question in self.questions}
 
     def summary(self) -> dict[str, object]:
-        return {"id": self.id, "topic": self.topic, "difficulty": self.difficulty, "title": self.title}
+        return {
+            "id": self.id,
+            "edition": self.edition,
+            "topic": self.topic,
+            "difficulty": self.difficulty,
+            "title": self.title,
+        }
 
 
 def public_answer(answer: object) -> object:
@@ -183,9 +191,9 @@ def public_answer(answer: object) -> object:
 # --- loading ---------------------------------------------------------------------------------------------------
 
 
-def load_scenarios(folder: str | Path) -> dict[str, Scenario]:
-    """Every scenario of every ``*.yaml`` file in ``folder``, by id; raises :class:`ScenarioError` listing all
-    problems (schema, duplicate ids)."""
+def load_scenarios(folder: str | Path, edition: str = BASE_EDITION) -> dict[str, Scenario]:
+    """Every scenario of every ``*.yaml`` file in ``folder`` (ruled under ``edition``), by id; raises
+    :class:`ScenarioError` listing all problems (schema, duplicate ids)."""
     scenarios: dict[str, Scenario] = {}
     problems: list[str] = []
     for path in sorted(Path(folder).glob("*.yaml")):
@@ -201,7 +209,7 @@ def load_scenarios(folder: str | Path) -> dict[str, Scenario]:
         for index, entry in enumerate(entries):
             where = f"{path.name}[{index}]"
             try:
-                scenario = parse_scenario(entry, where=where)
+                scenario = replace(parse_scenario(entry, where=where), edition=edition)
             except ScenarioError as exc:
                 problems.extend(exc.problems)
                 continue

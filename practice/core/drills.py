@@ -17,7 +17,7 @@ from bridge.errors import EngineError
 from bridge.references import chinese_ref
 from bridge.trees import Evaluation, Leaf, QuestionNode, Tree, evaluate
 from practice.core.bank import Check, Option, Question, Scenario
-from practice.core.vocabulary import DRILL_PREFIX
+from practice.core.vocabulary import BASE_EDITION, DRILL_PREFIX
 
 TREE_TOPICS: dict[str, str] = {
     "insufficient-bid": "insufficient_bid",
@@ -36,8 +36,11 @@ TREE_TOPICS: dict[str, str] = {
 }
 """The decision trees drills are made from, and the topic each tree's drills count towards."""
 
-DRILL_ID = re.compile(rf"^{re.escape(DRILL_PREFIX)}(?P<slug>[a-z][a-z0-9-]*?)-(?P<seed>\d{{1,9}})$")
-"""``drill-<tree>-<seed>``, the seed a whole number of at most 9 digits (as the API's ``?seed=`` accepts)."""
+DRILL_ID = re.compile(
+    rf"^{re.escape(DRILL_PREFIX)}(?:(?P<edition>[a-z]+-\d{{4}})\.)?(?P<slug>[a-z][a-z0-9-]*?)-(?P<seed>\d{{1,9}})$"
+)
+"""``drill-<tree>-<seed>`` (the base edition) or ``drill-<edition>.<tree>-<seed>``, the seed a whole number of at
+most 9 digits (as the API's ``?seed=`` accepts)."""
 
 DRILL_FIELDS: dict[str, tuple[str, ...]] = {
     "insufficient-bid": ("rule", "partner_must_pass", "lead_penalties"),
@@ -140,8 +143,14 @@ def _branch_values(tree: Tree, node: QuestionNode, rng: random.Random) -> list[t
     return out
 
 
-def drill_id(slug: str, seed: int) -> str:
-    return f"{DRILL_PREFIX}{slug}-{seed}"
+def drill_prefix(edition: str | None = None) -> str:
+    """What every drill id of the edition starts with (the base edition's: ``drill-``, which the others' ids share,
+    so a base-edition query also excludes :func:`further_drill_prefixes`)."""
+    return DRILL_PREFIX if edition in (None, "", BASE_EDITION) else f"{DRILL_PREFIX}{edition}."
+
+
+def drill_id(slug: str, seed: int, edition: str | None = None) -> str:
+    return f"{drill_prefix(edition)}{slug}-{seed}"
 
 
 def parse_drill_id(item: str) -> tuple[str, int] | None:
@@ -149,6 +158,12 @@ def parse_drill_id(item: str) -> tuple[str, int] | None:
     if not match:
         return None
     return match["slug"], int(match["seed"])
+
+
+def drill_edition(item: str) -> str:
+    """The edition of a drill id (the base edition when it names none)."""
+    match = DRILL_ID.match(item)
+    return match["edition"] if match and match["edition"] else BASE_EDITION
 
 
 def make_drill(
@@ -218,7 +233,7 @@ def make_drill(
     depth = len(evaluation.path)
     difficulty = 1 if depth <= 2 else 2 if depth <= 5 else 3
     return Scenario(
-        id=drill_id(tree.slug, seed),
+        id=drill_id(tree.slug, seed, tree.edition),
         topic=TREE_TOPICS.get(tree.slug, "law_lookup"),
         difficulty=difficulty,
         title=f"{tree.title_en} · drill {seed}"
@@ -230,6 +245,7 @@ def make_drill(
         checks=(Check("tree", dict(facts), tuple((q.id, q.id) for q in questions), tree=tree.slug),),
         source="drill",
         laws=laws,
+        edition=tree.edition,
     )
 
 

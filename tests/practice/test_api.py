@@ -19,7 +19,7 @@ def test_the_list_has_ids_topics_difficulties_titles_and_never_the_answers(http)
     assert response.status == 200
     items = response.json()
     assert len(items) >= 45
-    assert all(set(item) == {"id", "topic", "difficulty", "title"} for item in items)
+    assert all(set(item) == {"id", "edition", "topic", "difficulty", "title"} for item in items)
     assert {item["topic"] for item in items} == set(vocabulary.TOPICS)
     for forbidden in ('"answer', '"explanation', '"questions', '"checks'):
         assert forbidden not in response.text

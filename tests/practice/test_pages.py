@@ -273,3 +273,10 @@ def test_drills_are_generated_answered_and_a_wrong_one_comes_back(client):
         _answer(client, other)
     location = client.get("/practice/drills/revoke/")["Location"]
     assert re.search(r"(drill-revoke-\d+)", location)[1] == item
+
+
+def test_the_pure_core_names_the_same_base_edition_as_the_law_base():
+    from laws.editions import BASE
+    from practice.core.vocabulary import BASE_EDITION
+
+    assert BASE_EDITION == BASE

@@ -8,6 +8,7 @@ from bridge.trees import evaluate
 from bridge.trees.validation import REF_PATTERN
 from practice.core.answers import check_answers
 from practice.core.checks import engine_disagreements
+from practice.core import drills
 from practice.core.drills import DRILL_FIELDS, TREE_TOPICS, make_drill, parse_drill_id
 from tests.practice.core.bank_data import TREES
 
@@ -63,3 +64,15 @@ def test_a_rule_option_reads_as_the_rulebook_writes_it():
     drill = make_drill(TREES["revoke"], 0, leaf="offender_won_64a1")
     texts = [option.text for option in drill.question("rule").options]
     assert "第64条A款1项" in texts and all(text.startswith("第") for text in texts)
+
+
+def test_a_further_editions_drill_id_names_its_edition_and_the_base_editions_does_not():
+    """Issue 29: a 2017 drill and a 1999 drill of the same tree and seed are different items, so a learner's
+    cards never mix the codes; the base edition's ids stay as they were (stored cards keep working)."""
+    assert drills.drill_id("revoke", 12) == "drill-revoke-12"
+    assert drills.drill_id("revoke", 12, "ccba-1999") == "drill-revoke-12"
+    assert drills.drill_id("revoke", 12, "wbf-2017") == "drill-wbf-2017.revoke-12"
+    assert drills.parse_drill_id("drill-wbf-2017.revoke-12") == ("revoke", 12)
+    assert drills.drill_edition("drill-wbf-2017.revoke-12") == "wbf-2017"
+    assert drills.drill_edition("drill-lead-out-of-turn-7") == "ccba-1999"
+    assert drills.parse_drill_id("drill-wbf-2017.") is None
