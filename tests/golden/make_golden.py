@@ -59,8 +59,9 @@ from bridge.revoke import RevokeError, adjusted_declarer_tricks, tricks_transfer
 from bridge.scoring import score  # noqa: E402
 from bridge.trees import evaluate  # noqa: E402
 from bridge.trees.evaluation import coerce_fact  # noqa: E402
+from laws import editions  # noqa: E402
 from offline.data import score_tables  # noqa: E402
-from rulings.trees import trees  # noqa: E402
+from rulings.trees import tree_editions, trees  # noqa: E402
 from search.query import _reference  # noqa: E402
 from tests.offline.assigned_cases import builder_cases, poll_cases  # noqa: E402
 from tests.offline.cases import parity_cases, server_answer  # noqa: E402
@@ -329,12 +330,13 @@ def _state_key(slug: str, facts: dict[str, object], answer: dict) -> tuple[objec
     return (slug, "error", answer.get("code"), answer.get("field"))
 
 
-def tree_states() -> list[list[object]]:
-    """[slug, facts, the API's answer] for the chosen states of every tree (module docstring)."""
+def tree_states(tree_map: dict | None = None) -> list[list[object]]:
+    """[slug, facts, the API's answer] for the chosen states of every tree of one edition (module docstring)."""
+    tree_map = trees() if tree_map is None else tree_map
     kept: list[list[object]] = []
     seen: Counter[tuple[object, ...]] = Counter()
-    for slug, facts in parity_cases(trees()):
-        answer = server_answer(trees()[slug], facts)
+    for slug, facts in parity_cases(tree_map):
+        answer = server_answer(tree_map[slug], facts)
         key = _state_key(slug, facts, answer)
         if key is not None:
             limit = ERRORS_PER_KEY if key[1] == "error" else PER_KEY
@@ -759,7 +761,7 @@ URLENCODE_PAIRS = [
 ]
 
 
-def wizard_cases(states: list[list[object]]) -> dict[str, object]:
+def wizard_cases(states: list[list[object]], tree_map: dict | None = None) -> dict[str, object]:
     from types import SimpleNamespace
     from urllib.parse import urlencode
 
@@ -775,9 +777,10 @@ def wizard_cases(states: list[list[object]]) -> dict[str, object]:
     )
     from tests.offline.cases import as_url_values
 
+    tree_map = trees() if tree_map is None else tree_map
     remaining = [
         [slug, node.id, list(remaining_questions(tree, node.id, _group_facts(tree)))]
-        for slug, tree in trees().items()
+        for slug, tree in tree_map.items()
         for node in tree.nodes
         if isinstance(node, QuestionNode)
     ]
@@ -786,7 +789,7 @@ def wizard_cases(states: list[list[object]]) -> dict[str, object]:
     for slug, facts, answer in states:
         if answer["status"] != "question":  # type: ignore[index]
             continue
-        tree = trees()[slug]  # type: ignore[index]
+        tree = tree_map[slug]  # type: ignore[index]
         names = [step["fact"] for step in answer["path"]]  # type: ignore[index]
         base = [[name, value] for name, value in as_url_values(facts).items()]  # type: ignore[arg-type]
         fact = answer["question"]["fact"]  # type: ignore[index]
@@ -811,13 +814,14 @@ def wizard_cases(states: list[list[object]]) -> dict[str, object]:
     )  # type: ignore[return-value]
 
 
-def summary_cases(states: list[list[object]]) -> dict[str, object]:
+def summary_cases(states: list[list[object]], tree_map: dict | None = None) -> dict[str, object]:
     from django.utils import translation
 
     from offline.data import outcome_labels
     from rulings.summary import ruling_summary
     from rulings.wizard_views import evaluation_facts
 
+    tree_map = trees() if tree_map is None else tree_map
     out: dict[str, object] = {}
     for language in ("zh-hans", "en"):
         with translation.override(language):
@@ -825,7 +829,7 @@ def summary_cases(states: list[list[object]]) -> dict[str, object]:
             for slug, facts, answer in states:
                 if answer["status"] != "ruling":  # type: ignore[index]
                     continue
-                tree = trees()[slug]  # type: ignore[index]
+                tree = tree_map[slug]  # type: ignore[index]
                 evaluation = evaluate(tree, facts)  # type: ignore[arg-type]
                 asked = {step.fact for step in evaluation.path}
                 optional = {name: value for name, value in facts.items() if name not in asked}  # type: ignore[union-attr]
@@ -860,7 +864,24 @@ def golden() -> dict[str, object]:
         "messages.json": message_cases(),
         "assigned.json": assigned_cases(),
         "reference.json": reference_cases(),
+        **further_edition_trees(),
     }
+
+
+def further_edition_trees() -> dict[str, object]:
+    """A further edition's trees as the browser is given them and the answers of their states, in a folder of the
+    edition (tests/golden/<edition>/): the offline wizard walks every tree of every edition."""
+    out: dict[str, object] = {}
+    for code in tree_editions():
+        if code == editions.BASE:
+            continue
+        tree_map = trees(code)
+        states = tree_states(tree_map)
+        out[f"{code}/trees-data.json"] = _json({slug: tree.as_dict() for slug, tree in tree_map.items()})
+        out[f"{code}/trees.json"] = states
+        out[f"{code}/summary.json"] = summary_cases(states, tree_map)
+        out[f"{code}/wizard.json"] = wizard_cases(states, tree_map)
+    return out
 
 
 def dumps(value: object) -> str:
@@ -871,6 +892,7 @@ def dumps(value: object) -> str:
 def main() -> None:
     for name, value in golden().items():
         path = GOLDEN / name
+        path.parent.mkdir(exist_ok=True)
         text = dumps(value)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
