@@ -45,7 +45,6 @@ from rulings import calculators
 from rulings.labels import FIELDS, VALUES, score_item_label
 from rulings.summary import summary_rules
 from rulings.trees import trees
-from rulings.wizard_views import RARE_GROUPS
 from search import synonyms
 from search import trees as search_trees
 from search.analysis import english_stem
@@ -438,12 +437,11 @@ def wizard_data(edition: Edition | None = None) -> dict:
 
 def outcome_labels() -> dict:
     """The ruling card's labels (rulings/labels.py) and its headline's wording and rules (rulings/summary.py),
-    in the request's language; and the rare exceptions each tree asks on one screen (rulings.wizard_views)."""
+    in the request's language (the rare exceptions a tree asks on one screen are its own rare_group)."""
     return {
         "fields": {name: str(label) for name, label in FIELDS.items()},
         "values": {f"{name}:{value}": str(label) for (name, value), label in VALUES.items()},
         "summary": summary_rules(),
-        "groups": {slug: list(names) for slug, names in RARE_GROUPS.items()},
     }
 
 

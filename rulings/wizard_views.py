@@ -16,18 +16,6 @@ from rulings.labels import outcome_rows
 from rulings.summary import ruling_summary
 from rulings.trees import facts_from_query, tree_get, trees
 
-# Rare exceptions a common walk answers "no" to, asked together on one screen ("do any of these apply?").
-# The facts stay the tree's own: the screen's links set the same facts, in the same order, that the one-by-one
-# questions would, so the ruling, the URL and the API do not change.
-RARE_GROUPS: dict[str, tuple[str, ...]] = {
-    "revoke": (
-        "subsequent_revoke_same_suit_same_player",  # 64B2
-        "failure_to_play_faced_card",  # 64B3
-        "noticed_after_nos_called_next_deal",  # 64B4
-        "noticed_after_round_ended",  # 64B5
-    ),
-}
-
 
 def wizard_index(request):
     edition = edition_for(request)
@@ -179,7 +167,7 @@ def _can_record(user) -> bool:
 
 
 def _group_facts(tree: Tree) -> frozenset[str]:
-    return frozenset(RARE_GROUPS.get(tree.slug, ()))
+    return frozenset(tree.rare_group)
 
 
 def _rare_group(tree: Tree, base: dict, fact: str) -> list[str]:

@@ -12,6 +12,7 @@ Schema (all keys at the top level; see ``fixtures/trees/*.yaml`` for full exampl
     group: auction | play | judgement | other        # optional (other): the wizard lists trees by phase
     order: 10                                        # optional (100): position within the group
     keywords: [越序叫牌, bid out of turn, yuexu]       # optional: names directors use; search offers the tree
+    rare_group: [fact, ...]      # optional: rare yes/no exceptions a walk asks together on one screen
     facts:
       <name>:
         type: bool | enum | int | contract | seat | vulnerability | hand
@@ -158,6 +159,7 @@ def _build_tree(data: object, slug_hint: str | None) -> Tree:
     outcome_fields = _outcome_fields(data.get("outcome_fields"), problems)
     start = _string(data.get("start"), "start", problems)
     facts_by_name = {fact.name: fact for fact in facts}
+    rare_group = _rare_group(data.get("rare_group", []), facts_by_name, problems)
     nodes = _nodes(data.get("nodes"), facts_by_name, problems)
     known_keys = {
         "slug",
@@ -170,6 +172,7 @@ def _build_tree(data: object, slug_hint: str | None) -> Tree:
         "group",
         "order",
         "keywords",
+        "rare_group",
         "facts",
         "outcome_fields",
         "start",
@@ -195,7 +198,25 @@ def _build_tree(data: object, slug_hint: str | None) -> Tree:
         group=group,
         order=order,
         keywords=tuple(keywords),
+        rare_group=rare_group,
     )
+
+
+def _rare_group(value: object, facts: Mapping[str, Fact], problems: _Problems) -> tuple[str, ...]:
+    """The rare exceptions asked on one screen: yes/no facts the tree declares, each named once."""
+    if not isinstance(value, list):
+        problems.add("rare_group: must be a list of fact names")
+        return ()
+    names: list[str] = []
+    for index, name in enumerate(value):
+        fact = facts.get(name) if isinstance(name, str) else None
+        if fact is None or fact.type != "bool" or fact.optional:
+            problems.add(f"rare_group[{index}]: {name!r} is not a yes/no question of the tree")
+        elif name in names:
+            problems.add(f"rare_group[{index}]: {name!r} is named twice")
+        else:
+            names.append(name)
+    return tuple(names)
 
 
 def _string(value: object, where: str, problems: _Problems) -> str:

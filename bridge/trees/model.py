@@ -230,6 +230,9 @@ class Tree:
     """Position within its group (smaller first)."""
     keywords: tuple[str, ...] = ()
     """How directors name the irregularity (Chinese, English, pinyin): search offers the tree for them."""
+    rare_group: tuple[str, ...] = ()
+    """Rare yes/no exceptions a common walk answers "no" to, asked together on one screen ("do any of these
+    apply?"): the facts stay the tree's own, set in the order the one-by-one questions would set them."""
 
     @cached_property
     def facts_by_name(self) -> Mapping[str, Fact]:
@@ -342,6 +345,8 @@ class Tree:
         if self.description is not None:
             data_out["description"] = self.description.as_dict()
         data_out.update({"group": self.group, "order": self.order, "keywords": list(self.keywords)})
+        if self.rare_group:
+            data_out["rare_group"] = list(self.rare_group)
         data_out.update(
             {"facts": facts, "outcome_fields": outcome_fields, "start": self.start, "nodes": nodes}
         )

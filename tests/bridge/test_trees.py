@@ -461,3 +461,18 @@ def test_fixture_tree_questions_have_bilingual_texts_and_labels(slug: str) -> No
             assert option.label.zh and option.label.en
     for leaf in tree.leaves:
         assert leaf.script.zh and leaf.script.en and leaf.laws
+
+
+def test_a_rare_group_names_yes_no_questions_of_the_tree_once() -> None:
+    """The wizard asks a tree's rare exceptions on one screen (docs/design.md §4): the group is tree data, and
+    only the tree's own yes/no questions may be in it."""
+    data = mini()
+    data["rare_group"] = ["nope", "colour", "flag", "flag"]
+    problems = problems_of(data)
+    assert any("rare_group[0]: 'nope' is not a yes/no question" in p for p in problems)
+    assert any("rare_group[1]: 'colour' is not a yes/no question" in p for p in problems)
+    assert any("rare_group[3]: 'flag' is named twice" in p for p in problems)
+    data["rare_group"] = ["flag"]
+    tree = load_tree(data, REFS)
+    assert tree.rare_group == ("flag",)
+    assert load_tree(tree.as_dict(), REFS).rare_group == ("flag",)

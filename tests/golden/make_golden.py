@@ -768,7 +768,6 @@ def wizard_cases(states: list[list[object]], tree_map: dict | None = None) -> di
     from bridge.trees import QuestionNode
     from laws.templatetags.laws_tags import section_url
     from rulings.wizard_views import (
-        RARE_GROUPS,
         _back_url,
         _group_facts,
         _rare_group,
@@ -799,7 +798,7 @@ def wizard_cases(states: list[list[object]], tree_map: dict | None = None) -> di
         walks.append([slug, names, _screens(tree, steps), _back_url("", tree, steps)])
     return _json(
         {
-            "groups": {slug: list(names) for slug, names in RARE_GROUPS.items()},
+            "groups": {slug: list(tree.rare_group) for slug, tree in tree_map.items() if tree.rare_group},
             "remaining": remaining,
             "rare": rare,
             "walks": walks,

@@ -8,8 +8,10 @@ from django.utils import translation
 
 from bridge.trees import evaluate
 from rulings.summary import ruling_summary
-from rulings.trees import trees
-from rulings.wizard_views import RARE_GROUPS, remaining_questions
+from rulings.trees import tree_get, trees
+from rulings.wizard_views import remaining_questions
+
+RARE_GROUPS = {"revoke": tree_get("revoke").rare_group}
 from tests.clubs.conftest import make_user
 from tests.offline.cases import one_per_leaf
 

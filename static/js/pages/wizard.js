@@ -115,10 +115,10 @@ function start() {
     }));
   }
 
-  // rulings/wizard_views.py: the rare exceptions asked on one screen, the screens taken and still to come.
-  const groups = outcomeLabels.groups || {};
+  // rulings/wizard_views.py: the rare exceptions asked on one screen (the tree's rare_group), the screens taken
+  // and still to come.
   /** @param {any} tree */
-  function groupMembers(tree) { return groups[tree.slug] || []; }
+  function groupMembers(tree) { return tree.rare_group || []; }
   // The walk's screens (rulings/wizard_views.py, in engine/wizard.js), with this tree's rare-exception group.
   /** @param {any} tree @param {any[]} base @param {string} fact @param {any} tables */
   function rareGroup(tree, base, fact, tables) { return Wizard.rareGroup(tree, groupMembers(tree), base, fact, tables); }

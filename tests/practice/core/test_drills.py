@@ -6,9 +6,9 @@ import pytest
 
 from bridge.trees import evaluate
 from bridge.trees.validation import REF_PATTERN
+from practice.core import drills
 from practice.core.answers import check_answers
 from practice.core.checks import engine_disagreements
-from practice.core import drills
 from practice.core.drills import DRILL_FIELDS, TREE_TOPICS, make_drill, parse_drill_id
 from tests.practice.core.bank_data import TREES
 
