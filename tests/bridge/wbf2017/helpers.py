@@ -32,3 +32,7 @@ def tree_1999(slug: str) -> Tree:
 def declared(tree: Tree, facts: Mapping[str, object]) -> dict[str, object]:
     """The facts of a table situation that ``tree`` asks about (each code has facts the other lacks)."""
     return {name: value for name, value in facts.items() if tree.fact(name) is not None}
+
+
+SCENARIOS_1999 = ROOT / "fixtures" / "scenarios"
+SCENARIOS_2017 = ROOT / "fixtures" / "scenarios" / "wbf-2017"
