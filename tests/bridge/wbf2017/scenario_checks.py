@@ -9,7 +9,7 @@ from pathlib import Path
 
 from practice.core.bank import Scenario, load_scenarios
 from practice.core.checks import engine_disagreements
-from tests.bridge.wbf2017.helpers import SCENARIOS_1999, SCENARIOS_2017, tree_2017
+from tests.bridge.wbf2017.helpers import SCENARIOS_1999, SCENARIOS_2017, TREES_2017, tree_2017
 
 
 def load_2017(slug: str, tmp_path: Path) -> dict[str, Scenario]:
@@ -27,7 +27,7 @@ def load_1999(slug: str, tmp_path: Path) -> dict[str, Scenario]:
 def check_file(slug: str, prefix: str, tmp_path: Path) -> dict[str, Scenario]:
     scenarios = load_2017(slug, tmp_path)
     old = load_1999(slug, tmp_path)
-    tree = tree_2017(slug)
+    trees = {path.stem: tree_2017(path.stem) for path in sorted(TREES_2017.glob("*.yaml"))}
     assert len(scenarios) >= 6
     topics = {scenario.topic for scenario in old.values()}
     for scenario in scenarios.values():
@@ -36,7 +36,7 @@ def check_file(slug: str, prefix: str, tmp_path: Path) -> dict[str, Scenario]:
         assert any(check.tree == slug for check in scenario.checks), (
             f"{scenario.id} is not checked by the tree"
         )
-        assert engine_disagreements(scenario, {slug: tree}) == [], scenario.id
+        assert engine_disagreements(scenario, trees) == [], scenario.id
         assert "1999" not in scenario.situation, scenario.id
     changed = [scenario for scenario in scenarios.values() if scenario.same_situation_as]
     assert len(changed) >= 2
