@@ -7,7 +7,7 @@ import pytest
 
 from practice.core.checks import engine_disagreements
 from practice.core.drills import make_drill
-from tests.bridge.wbf2017.helpers import tree_2017
+from tests.bridge.wbf2017.auction_common import tree_2017
 
 SLUGS = ("insufficient-bid", "change-of-call", "inadmissible-call")
 

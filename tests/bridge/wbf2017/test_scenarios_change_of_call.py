@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bridge.wbf2017.scenario_checks import check_file
+from tests.bridge.wbf2017.auction_scenario_checks import check_file
 
 SLUG = "change-of-call"
 

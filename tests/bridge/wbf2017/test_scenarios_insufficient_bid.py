@@ -6,8 +6,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from practice.core.checks import engine_disagreements
-from tests.bridge.wbf2017.helpers import tree_2017
-from tests.bridge.wbf2017.scenario_checks import check_file
+from tests.bridge.wbf2017.auction_common import tree_2017
+from tests.bridge.wbf2017.auction_scenario_checks import check_file
 
 SLUG = "insufficient-bid"
 

@@ -10,7 +10,7 @@ import pytest
 
 from bridge.trees import Tree, evaluate
 from tests.bridge.leaf_cases import assert_cases_cover_every_leaf, assert_reaches_leaf
-from tests.bridge.wbf2017.helpers import declared, refs_2017, tree_1999, tree_2017
+from tests.bridge.wbf2017.auction_common import declared, refs_2017, tree_1999, tree_2017
 
 SLUG = "insufficient-bid"
 

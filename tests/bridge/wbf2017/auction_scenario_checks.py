@@ -9,7 +9,7 @@ from pathlib import Path
 
 from practice.core.bank import Scenario, load_scenarios
 from practice.core.checks import engine_disagreements
-from tests.bridge.wbf2017.helpers import SCENARIOS_1999, SCENARIOS_2017, TREES_2017, tree_2017
+from tests.bridge.wbf2017.auction_common import SCENARIOS_1999, SCENARIOS_2017, TREES_2017, tree_2017
 
 
 def load_2017(slug: str, tmp_path: Path) -> dict[str, Scenario]:
