@@ -609,3 +609,19 @@ def test_a_bid_out_of_rotation_agrees_with_the_2017_insufficient_bid_trees_27a2_
         compared += 1
         assert (fields["partner_must_pass"], fields["lead_penalties"]) in LAW_31_BARS_2017[section], leaf.id
     assert compared
+
+
+def test_scripts_that_rectify_first_recall_lhos_option_to_accept(tree: Tree) -> None:
+    """Law 10C1: every option of the non-offending side is announced — here LHO's right to accept (29A), or, for an
+    inadmissible double or redouble, that it cannot be accepted (Law 32)."""
+    for leaf in tree.leaves:
+        fields = leaf.outcome_map
+        rectified = (
+            fields["partner_must_pass"] not in (None, "none") or fields["offender_must_pass"] == "next_turn"
+        )
+        if (
+            rectified
+            or str(fields["rule"]).startswith(("30", "31", "32"))
+            and fields["partner_must_pass"] is not None
+        ):
+            assert "接受" in leaf.script.zh and "accept" in leaf.script.en, leaf.id
