@@ -455,3 +455,25 @@ def test_62c3_is_a_2017_question(tree: Tree, tree_1999: Tree) -> None:
     assert "corrected_under_62c3" not in tree_1999.facts_by_name
     result = evaluate(tree, {"established": True, "on_trick_12": False})
     assert result.question is not None and result.question.fact == "corrected_under_62c3"
+
+
+def test_64b3_no_longer_covers_a_defenders_hand_faced_for_a_claim(tree: Tree, tree_1999: Tree) -> None:
+    """A defender faced his hand while claiming, the claim was disputed and play went on; he then failed to play one
+    of those faced cards and won the trick with another. 1997 64B3 (a card of a hand faced on the table): no
+    transfer. 2017 64B3 lists only penalty cards and dummy's cards, so the question is answered No: 64A1."""
+    facts = {**BY_DEFENDER, "offender_won_revoke_trick": True, "offending_side_tricks_after_revoke_trick": 1}
+    old = evaluate(tree_1999, known(tree_1999, {**facts, "failure_to_play_faced_card": True}))
+    new = evaluate(tree, {**facts, "failure_to_play_faced_card": False})
+    assert old.ruling is not None and new.ruling is not None
+    assert (old.ruling["rule"], old.ruling["tricks_transferred"]) == ("64B3", 0)
+    assert (new.ruling["rule"], new.ruling["tricks_transferred"]) == ("64A1", 2)
+
+
+def test_64c2a_is_cited_for_a_repeated_revoke_only_in_2017(tree: Tree, tree_1999: Tree) -> None:
+    facts = {**BY_DEFENDER, "subsequent_revoke_same_suit_same_player": True}
+    old = evaluate(tree_1999, known(tree_1999, facts)).ruling
+    new = evaluate(tree, facts).ruling
+    assert old is not None and new is not None
+    assert old["rule"] == new["rule"] == "64B2"
+    assert "64C2" in new.laws and "64C2" not in old.laws
+    assert "第64条C款2项(a)" in new.script.zh and "64C2(a)" in new.script.en
