@@ -145,3 +145,66 @@ def adjusted_declarer_tricks(
     if not 0 <= adjusted <= TOTAL_TRICKS:
         raise RevokeError(messages.REVOKE_TOO_FEW_TRICKS, "declarer_tricks", moved=moved, played=played)
     return adjusted
+
+
+MAX_TRANSFER_2017_A2 = 1
+"""2017 Law 64A2: one trick at most when the revoker did not win the revoke trick (no 1997 second trick)."""
+
+
+def tricks_transferred_2017(
+    *,
+    offender_won_revoke_trick: bool,
+    offending_side_won_revoke_trick: bool,
+    offending_side_tricks_after_revoke_trick: int,
+    on_trick_12: bool = False,
+    subsequent_revoke_same_suit_same_player: bool = False,
+    failure_to_play_penalty_or_dummy_card: bool = False,
+    noticed_after_nos_called_next_deal: bool = False,
+    noticed_after_round_ended: bool = False,
+    both_sides_revoked: bool = False,
+    corrected_under_62c3: bool = False,
+) -> int:
+    """Tricks transferred to the non-offending side after an established revoke under the 2017 Laws (Law 64).
+
+    - 64A1: the revoker won the revoke trick (a trick won by dummy is not won by declarer) → that trick, plus
+      one more if his side won any later trick (at most two).
+    - 64A2: he did not win it → one trick if his side won the revoke trick or any later trick (at most one; the
+      1997 second trick for a card he could have played to the revoke trick is gone). Law 67B1 sends a defective
+      trick (a card not played) to this rule too: the offender is deemed to have revoked, one trick per 64A2.
+    - 64B: none when the offending side won neither the revoke trick nor a later trick (B1), for a subsequent
+      revoke in the same suit by the same player (B2), for failure to play a penalty card or a card of dummy
+      (B3), when attention was first drawn after a non-offender called on the next deal (B4) or after the round
+      ended (B5), on trick 12 (B6), when both sides revoked on the board and both revokes are established (B7),
+      or when the revoke was corrected under 62C3 (B8).
+
+    Law 64C (equity, with 64C2 for B2 and B7) is separate: the Director may still adjust after any established
+    revoke.
+    """
+    offender_won = _check_bool(offender_won_revoke_trick, "offender_won_revoke_trick")
+    side_won = _check_bool(offending_side_won_revoke_trick, "offending_side_won_revoke_trick")
+    later = _check_int(
+        offending_side_tricks_after_revoke_trick,
+        "offending_side_tricks_after_revoke_trick",
+        0,
+        MAX_TRICKS_AFTER_REVOKE_TRICK,
+    )
+    if offender_won and not side_won:
+        raise RevokeError(messages.REVOKE_REVOKER_WON_TRICK, "offending_side_won_revoke_trick")
+    exceptions = {
+        "on_trick_12": on_trick_12,
+        "subsequent_revoke_same_suit_same_player": subsequent_revoke_same_suit_same_player,
+        "failure_to_play_penalty_or_dummy_card": failure_to_play_penalty_or_dummy_card,
+        "noticed_after_nos_called_next_deal": noticed_after_nos_called_next_deal,
+        "noticed_after_round_ended": noticed_after_round_ended,
+        "both_sides_revoked": both_sides_revoked,
+        "corrected_under_62c3": corrected_under_62c3,
+    }
+    if any(_check_bool(value, name) for name, value in exceptions.items()):
+        return 0  # 64B2–B8
+    won_from_revoke_on = offending_side_tricks_from_revoke_trick(
+        offending_side_won_revoke_trick=side_won, offending_side_tricks_after_revoke_trick=later
+    )
+    if won_from_revoke_on == 0:
+        return 0  # 64B1
+    limit = MAX_TRANSFER if offender_won else MAX_TRANSFER_2017_A2
+    return min(limit, won_from_revoke_on)

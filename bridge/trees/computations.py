@@ -92,6 +92,24 @@ def compute_tricks_transferred(context: ComputeContext) -> int:
         raise FactError(exc.template, exc.field or "revoke", **exc.params) from exc
 
 
+def compute_revoke_transfer_2017(context: ComputeContext) -> int:
+    """Law 64A1/64A2 (2017): tricks moved to the non-offending side, via :func:`revoke.tricks_transferred_2017`
+    (64A2 transfers one trick at most: no 1997 second trick)."""
+    facts = context.facts
+    offender_won = _as_bool(facts["offender_won_revoke_trick"])
+    try:
+        return revoke.tricks_transferred_2017(
+            offender_won_revoke_trick=offender_won,
+            offending_side_won_revoke_trick=offender_won
+            or _as_bool(facts.get("offending_side_won_revoke_trick")),
+            offending_side_tricks_after_revoke_trick=_as_int(
+                facts["offending_side_tricks_after_revoke_trick"]
+            ),
+        )
+    except revoke.RevokeError as exc:
+        raise FactError(exc.template, exc.field or "revoke", **exc.params) from exc
+
+
 def compute_adjusted_declarer_tricks(context: ComputeContext) -> int | None:
     """Declarer's tricks after the transfer (Law 64A), when ``declarer_tricks`` as played is given; with
     ``other_tricks_transferred``, what another penalised revoke by the same side transfers is counted too."""
@@ -300,6 +318,12 @@ COMPUTATIONS: dict[str, Computation] = {
             function=compute_tricks_transferred,
             requires=("offender_won_revoke_trick", "offending_side_tricks_after_revoke_trick"),
             doc="Law 64A1/64A2 (1997) trick transfer",
+        ),
+        Computation(
+            name="revoke_transfer_2017",
+            function=compute_revoke_transfer_2017,
+            requires=("offender_won_revoke_trick", "offending_side_tricks_after_revoke_trick"),
+            doc="Law 64A1/64A2 (2017) trick transfer: 64A2 gives one trick at most",
         ),
         Computation(
             name="adjusted_declarer_tricks",

@@ -233,6 +233,17 @@ const COMPUTATIONS = {
         get(facts, "offender_later_won_with_card_playable_to_revoke_trick") === true
     });
   },
+  // Law 64A (2017, computations.compute_revoke_transfer_2017): 64A2 gives one trick at most, which is the 1997
+  // table's row for "he did not later win with a card playable to the revoke trick".
+  revoke_transfer_2017: function (/** @type {any} */ T, /** @type {any} */ facts) {
+    const offenderWon = get(facts, "offender_won_revoke_trick") === true;
+    return tricksTransferred(T, {
+      offender_won_revoke_trick: offenderWon,
+      offending_side_won_revoke_trick: offenderWon || get(facts, "offending_side_won_revoke_trick") === true,
+      offending_side_tricks_after_revoke_trick: facts.offending_side_tricks_after_revoke_trick,
+      offender_later_won_with_card_playable_to_revoke_trick: false
+    });
+  },
   adjusted_declarer_tricks: function (/** @type {any} */ T, /** @type {any} */ facts, /** @type {any} */ outcome) {
     const played = get(facts, "declarer_tricks");
     const side = revokingSide(T, facts);
