@@ -264,3 +264,9 @@ def test_the_texts_speak_of_the_2017_laws(tree: Tree) -> None:
     for leaf in tree.leaves:
         for text in (leaf.script.zh, leaf.script.en):
             assert "1999" not in text and "CCBA" not in text and "Law 40B" not in text and "17E" not in text
+
+
+def test_the_regulating_authority_option_for_the_old_standard_is_marked_unverified(tree: Tree) -> None:
+    """laws-facts-2017.md Part D, A19: whether an authority may still elect likely / at all probable is [17?]."""
+    assert "待核实" in _help(tree, "damaged", "zh") and "规程" in _help(tree, "damaged", "zh")
+    assert "unverified" in _help(tree, "damaged", "en") and "regulations" in _help(tree, "damaged", "en")

@@ -394,3 +394,9 @@ def test_every_judgement_leaf_tells_of_the_right_to_appeal(tree: Tree) -> None:
     for leaf in tree.leaves:
         if dict(leaf.outcome)["adjustment"] in ("assigned", "assigned_offending_side"):
             assert "92" in leaf.laws, leaf.id
+
+
+def test_the_regulating_authority_option_for_the_old_standard_is_marked_unverified(tree: Tree) -> None:
+    """laws-facts-2017.md Part D, A19: whether an authority may still elect likely / at all probable is [17?]."""
+    assert "待核实" in _help(tree, "damaged", "zh") and "规程" in _help(tree, "damaged", "zh")
+    assert "unverified" in _help(tree, "damaged", "en") and "regulations" in _help(tree, "damaged", "en")
