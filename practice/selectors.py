@@ -360,17 +360,19 @@ def progress(learner: Learner | None, edition: str | None = None) -> list[TopicP
     return list(rows.values())
 
 
-def progress_by_users(user_ids) -> dict[int, dict[str, TopicProgress]]:
-    """Progress by topic for several users at once (the club view): user id → topic → progress."""
+def progress_by_users(user_ids, edition: str | None = None) -> dict[int, dict[str, TopicProgress]]:
+    """Progress by topic for several users at once (the club view), in one edition's scenarios and drills when
+    named: user id → topic → progress."""
     out: dict[int, dict[str, TopicProgress]] = defaultdict(dict)
     totals: dict[str, int] = defaultdict(int)
-    for scenario in scenarios().values():
+    for scenario in scenarios(edition).values():
         totals[scenario.topic] += 1
     for user_id in user_ids:
         for topic in vocabulary.TOPICS:
             out[user_id][topic] = TopicProgress(topic, labels.topic_label(topic), total=totals[topic])
     tallies = (
         Attempt.objects.filter(user_id__in=list(user_ids))
+        .filter(_edition_items(edition))
         .values("user_id", "topic")
         .annotate(
             n=Count("id"),
@@ -382,8 +384,8 @@ def progress_by_users(user_ids) -> dict[int, dict[str, TopicProgress]]:
         row = out[tally["user_id"]].get(tally["topic"])
         if row is not None:
             row.attempts, row.right, row.drills = tally["n"], tally["right"], tally["drills"]
-    bank = scenarios()
-    for card in Card.objects.filter(user_id__in=list(user_ids)):
+    bank = scenarios(edition)
+    for card in Card.objects.filter(user_id__in=list(user_ids)).filter(_edition_items(edition)):
         row = out[card.user_id].get(card.topic)
         if row is not None and card.item in bank:
             row.seen += 1

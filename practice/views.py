@@ -270,7 +270,7 @@ def club(request, club_id: int):
         message = _("只有本俱乐部的管理员可以查看成员的练习进度。")
         return render(request, "practice/forbidden.html", {"message": message}, status=403)
     members = list(club_members(club=the_club))
-    by_user = selectors.progress_by_users([member.user_id for member in members])
+    by_user = selectors.progress_by_users([member.user_id for member in members], _edition(request))
     rows = []
     for member in members:
         topics = [by_user[member.user_id][topic] for topic in vocabulary.TOPICS]

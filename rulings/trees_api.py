@@ -10,6 +10,7 @@ from bridge import messages
 from bridge.errors import FieldError
 from bridge.trees import evaluate
 from config.openapi import EVALUATE_REQUEST, EVALUATION, TREE_SUMMARY, errors
+from laws import editions
 from laws.api_params import edition_code_param, schema_parameter
 from rulings.trees import all_trees, tree_get
 
@@ -22,14 +23,17 @@ def _edition(request) -> str:
 
 @extend_schema(
     operation_id="rulings_trees_list",
-    parameters=[schema_parameter()],
+    parameters=[schema_parameter(allow_all=True)],
     responses={200: TREE_SUMMARY, **errors(400)},
 )
 @api_view(["GET"])
 def tree_list(request):
-    """Every tree; with ``edition=``, the trees of that edition only (an unknown edition is a 400)."""
-    edition = edition_code_param(request)
-    return Response([tree.summary() for tree in all_trees() if edition is None or tree.edition == edition])
+    """The trees of one edition (``edition=``, else the site's; an unknown edition is a 400), or of every edition
+    (``edition=all``), each naming its edition."""
+    if request.GET.get(editions.PARAM) == editions.ALL:
+        return Response([tree.summary() for tree in all_trees()])
+    edition = _edition(request)
+    return Response([tree.summary() for tree in all_trees() if tree.edition == edition])
 
 
 @extend_schema(

@@ -57,10 +57,14 @@ def test_unknown_edition_is_a_400_naming_it(client, path):
 
 
 def test_trees_filter_by_edition(client):
-    every = client.get("/api/rulings/trees/").json()
-    assert every and {t["edition"] for t in every} == {"ccba-1999"}
-    assert client.get("/api/rulings/trees/?edition=ccba-1999").json() == every
-    assert client.get("/api/rulings/trees/?edition=wbf-2017").json() == []
+    """Issue 29: the site's edition unless asked; each edition has its 13 trees; all lists both."""
+    default = client.get("/api/rulings/trees/").json()
+    assert len(default) == 13 and {t["edition"] for t in default} == {"ccba-1999"}
+    assert client.get("/api/rulings/trees/?edition=ccba-1999").json() == default
+    later = client.get("/api/rulings/trees/?edition=wbf-2017").json()
+    assert len(later) == 13 and {t["edition"] for t in later} == {"wbf-2017"}
+    assert client.get("/api/rulings/trees/?edition=all").json() == default + later
+    assert client.get("/api/rulings/trees/?edition=wbf-1975").status_code == 400
 
 
 @pytest.fixture

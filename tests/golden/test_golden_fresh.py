@@ -42,3 +42,29 @@ def test_the_tree_states_reach_every_leaf_and_every_question(fresh):
     }
     assert questions == asked
     assert sum(answer["status"] == "error" for _, _, answer in states) > 100
+
+
+def test_every_further_editions_tree_states_reach_every_leaf_and_every_question(fresh):
+    """Issue 29: the offline wizard walks every tree of every edition with parity, so the golden states of each
+    further edition reach all its leaves and questions."""
+    from laws import editions
+    from rulings.trees import tree_editions
+
+    further = [code for code in tree_editions() if code != editions.BASE]
+    assert "wbf-2017" in further
+    for code in further:
+        states = fresh[f"{code}/trees.json"]
+        leaves = {
+            (slug, answer["ruling"]["leaf"]) for slug, _, answer in states if answer["status"] == "ruling"
+        }
+        assert leaves == {(slug, leaf) for slug, tree in trees(code).items() for leaf in tree.leaf_ids}
+        questions = {
+            (slug, answer["question"]["fact"]) for slug, _, answer in states if answer["status"] == "question"
+        }
+        asked = {
+            (slug, node.fact)
+            for slug, tree in trees(code).items()
+            for node in tree.nodes
+            if isinstance(node, QuestionNode)
+        }
+        assert questions == asked

@@ -128,12 +128,21 @@ def test_unknown_case_is_404(client):
 
 
 def test_every_explanation_and_situation_links_only_laws_in_the_corpus():
-    refs = set(Section.objects.values_list("ref", flat=True))
+    """Each scenario's law references resolve in its own edition's law base (a 2017 scenario's 第23条B款 in the
+    2017 laws), and its explanation links them."""
+    refs_of = {
+        code: set(Section.objects.filter(edition__code=code).values_list("ref", flat=True))
+        for code in ("ccba-1999", "wbf-2017")
+    }
+    assert {scenario.edition for scenario in selectors.scenarios().values()} == set(refs_of)
     for scenario in selectors.scenarios().values():
+        refs = refs_of[scenario.edition]
         for text in (scenario.explanation, scenario.situation, *(q.prompt for q in scenario.questions)):
             for found in find_references(text):
                 assert found.ref in refs, f"{scenario.id}: {found.raw} → {found.ref} is not in the law base"
-        html = selectors.text_html(scenario.explanation)
+        html = selectors.text_html(scenario.explanation, scenario.edition)
+        if scenario.edition != "ccba-1999":
+            assert f"edition={scenario.edition}" in html, scenario.id
         assert 'class="ref"' in html and "ref pending" not in html, scenario.id
         assert "<script" not in html
 

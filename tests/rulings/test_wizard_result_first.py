@@ -10,12 +10,12 @@ from bridge.trees import evaluate
 from rulings.summary import ruling_summary
 from rulings.trees import tree_get, trees
 from rulings.wizard_views import remaining_questions
-
-RARE_GROUPS = {"revoke": tree_get("revoke").rare_group}
 from tests.clubs.conftest import make_user
 from tests.offline.cases import one_per_leaf
 
 pytestmark = pytest.mark.django_db
+
+RARE_GROUPS = {"revoke": tree_get("revoke").rare_group}
 
 # The review's walk 2a: a defender revoked, won the revoke trick and one trick after it (Law 64A1, 2 tricks).
 WALK_64A1 = {
