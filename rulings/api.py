@@ -8,7 +8,8 @@ from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 import bridge
-from bridge.adjusted import equity_weighting_by
+from bridge import AdjustedScoreError, messages
+from bridge.adjusted import EDITION_1997, equity_weighting_by, read_edition
 from bridge.assigned_builder import build_assigned
 from config.openapi import (
     ADJUSTED_REQUEST,
@@ -92,6 +93,16 @@ def matchpoints(request):
     return Response(calculators.matchpoints_data(body.get("scores")))
 
 
+def _body_edition(request) -> str:
+    """The edition of an adjusted-score request: the body's ``edition``, else ``?edition=``, else ccba-1999 (the
+    base edition, so a request that names none is answered as it always was); unknown → 400 naming ``edition``."""
+    body = request.data
+    value = body.get("edition") if isinstance(body, dict) else None
+    if value is None:
+        value = request.query_params.get("edition") or None
+    return read_edition(value)
+
+
 @extend_schema(
     request=ADJUSTED_REQUEST,
     responses={200: dict, **errors(400)},
@@ -103,14 +114,20 @@ def matchpoints(request):
 def adjusted_score(request):
     body = request.data
     by = None
-    if isinstance(body, dict) and body.get("method") == "weighted":
+    edition = _body_edition(request)
+    if edition != EDITION_1997 and isinstance(body, dict) and body.get("method") == "weighted":
+        # 2017 Law 12C1: the Director weights himself; 1997's 12C3 gate does not apply.
+        if body.get("director_12c3") not in (None, False):
+            raise AdjustedScoreError(messages.ASSIGNED_1997_ONLY, "director_12c3", name="director_12c3")
+        by = "appeals_committee" if body.get("appeals_committee") is True else "director"
+    elif isinstance(body, dict) and body.get("method") == "weighted":
         # 1997 12C3: the same gate as the 12C2 builder's weights (J10).
         by = equity_weighting_by(
             body.get("appeals_committee"),
             body.get("director_12c3"),
             zone_permits_director_12c3=settings.ZONE_PERMITS_DIRECTOR_12C3,
         )
-    answer = calculators.adjusted_score(body)
+    answer = calculators.adjusted_score(body, edition)
     if by is not None:
         answer["by"] = by
     return Response(answer)
@@ -311,5 +328,8 @@ _ASSIGNED_RESPONSE = inline_serializer(
 )
 @api_view(["POST"])
 def assigned_score(request):
-    built = build_assigned(request.data, zone_permits_director_12c3=settings.ZONE_PERMITS_DIRECTOR_12C3)
+    body = request.data
+    if isinstance(body, dict) and body.get("edition") is None and request.query_params.get("edition"):
+        body = {**body, "edition": _body_edition(request)}
+    built = build_assigned(body, zone_permits_director_12c3=settings.ZONE_PERMITS_DIRECTOR_12C3)
     return Response(built.as_dict())
