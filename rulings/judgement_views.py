@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from bridge import EngineError
+from bridge.adjusted import EDITION_1997
 from bridge.assigned_builder import build_assigned
 from bridge.inputs import read_whole
 from bridge.poll import PollTally, tally
@@ -28,6 +29,8 @@ from clubs import services
 from clubs.models import CalledBy, Capability, Status
 from clubs.permissions import club_access, forbidden, memberships_with
 from config.errors import error_context
+from laws import editions
+from laws.selectors import edition_for
 from rulings import judgement
 from rulings.choices import SEATS, SIDES, VULNERABILITIES
 from rulings.labels import FIELDS, VALUES
@@ -66,9 +69,20 @@ def _builder_context(values) -> dict:
     }
 
 
+def _builder_edition(request, values) -> str:
+    """The builder's edition: the form's hidden field when posted, else the reader's (``?edition=``, the choice
+    cookie, the club's, the site's — laws.editions; an unknown ``?edition=`` is a 404 like every page's)."""
+    posted = values.get("edition") if values else None
+    if isinstance(posted, str) and posted:
+        return posted
+    return edition_for(request).code
+
+
 def assigned_page(request):
     values = request.POST if request.method == "POST" else {}
     context = _builder_context(values)
+    code = _builder_edition(request, values)
+    context.update(builder_edition=code, builder_wbf=code != EDITION_1997, edition_info=editions.info(code))
     if request.method == "POST":
         # No row filled in is refused as the engine refuses an empty list (field "results").
         try:
