@@ -29,7 +29,6 @@ from clubs import services
 from clubs.models import CalledBy, Capability, Status
 from clubs.permissions import club_access, forbidden, memberships_with
 from config.errors import error_context
-from laws import editions
 from laws.selectors import edition_for
 from rulings import judgement
 from rulings.choices import SEATS, SIDES, VULNERABILITIES
@@ -82,7 +81,7 @@ def assigned_page(request):
     values = request.POST if request.method == "POST" else {}
     context = _builder_context(values)
     code = _builder_edition(request, values)
-    context.update(builder_edition=code, builder_wbf=code != EDITION_1997, edition_info=editions.info(code))
+    context.update(builder_edition=code, builder_wbf=code != EDITION_1997)
     if request.method == "POST":
         # No row filled in is refused as the engine refuses an empty list (field "results").
         try:
