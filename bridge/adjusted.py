@@ -16,6 +16,9 @@ from .errors import AdjustedScoreError, EngineError, Message
 from .scoring import Score, score
 
 __all__ = [
+    "EDITIONS",
+    "EDITION_1997",
+    "EDITION_2017",
     "ArtificialLabel",
     "ArtificialScore",
     "AssignedScore",
@@ -28,8 +31,52 @@ __all__ = [
     "artificial",
     "assigned",
     "equity_weighting_by",
+    "edition_laws",
+    "read_edition",
     "weighted",
 ]
+
+EDITION_1997 = "ccba-1999"
+"""The base edition: the CCBA 1999 rulebook, i.e. the WBF 1997 Laws (every request without ``edition``)."""
+EDITION_2017 = "wbf-2017"
+"""The WBF 2017 Laws: assigned scores in 12C1 (probable outcome, weighting by the Director), artificial in 12C2."""
+EDITIONS = (EDITION_1997, EDITION_2017)
+
+# 1997 law numbers of the adjusted-score answers and their 2017 homes: the letters of Law 12C swapped (1997
+# 12C1 artificial -> 2017 12C2, 1997 12C2 assigned -> 2017 12C1, the 12C3 weighting -> the Director's 12C1);
+# 86A's +/-3 IMPs and 88's session percentage are in 2017 12C2 (12C2(b), 12C2(c)); damage is defined in 12B1.
+_LAWS_2017 = {
+    "12C1": "12C2",
+    "12C2": "12C1",
+    "12C3": "12C1",
+    "86A": "12C2",
+    "88": "12C2",
+    "16A2": "12B1",
+    "40C": "12B1",
+    "86B": "86",
+}
+
+
+def read_edition(value: object) -> str:
+    """The ``edition`` of an adjusted-score request: left out (None) is the base edition ``ccba-1999``."""
+    if value is None:
+        return EDITION_1997
+    if not isinstance(value, str) or value not in EDITIONS:
+        raise AdjustedScoreError(messages.EDITION_UNKNOWN, "edition", value=value, codes=", ".join(EDITIONS))
+    return value
+
+
+def edition_laws(laws: Sequence[str], edition: str) -> tuple[str, ...]:
+    """The law references of an answer in ``edition``'s numbering (each once, in order)."""
+    if edition == EDITION_1997:
+        return tuple(laws)
+    out: list[str] = []
+    for law in laws:
+        mapped = _LAWS_2017.get(law, law)
+        if mapped not in out:
+            out.append(mapped)
+    return tuple(out)
+
 
 #: Tolerance on the sum of 12C3 weights.
 WEIGHT_TOLERANCE = 1e-9

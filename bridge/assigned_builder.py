@@ -39,6 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from . import messages, tables
+from .adjusted import EDITION_1997, read_edition
 from .boards import board_info
 from .cards import Side, Vulnerability
 from .comparison import imps, matchpoint_score, percentage
@@ -75,7 +76,10 @@ REQUEST_KEYS = (
     "knockout",
     "director_12c3",
     "offending_keeps_12c2",
+    "edition",
 )
+KEYS_2017_ONLY = ("regulation_likely_standard",)
+"""Request keys of the 2017 builder (bridge.assigned_2017) a 1997 request is refused with, naming them."""
 RESULT_KEYS = (
     "contract",
     "declarer",
@@ -94,6 +98,10 @@ LIKELY = "likely"
 AT_ALL_PROBABLE = "at_all_probable"
 TABLE = "table"
 OWN_ACTION = "own_action"
+PROBABLE = "probable"
+"""2017 (12C1): the basis of a score that is the probable outcome had the infraction not occurred."""
+WEIGHTED = "weighted"
+"""2017 (12C1): the basis of a score the Director weighted over several results."""
 """Basis of a non-offending side's score taken from its own result row (role non_offending): partial redress."""
 OWN_ROW_ROLE = "non_offending"
 SAME_WEIGHTS = "same"
@@ -117,6 +125,8 @@ class PossibleResult:
     non_offending): it replaces that side's pick and plays no part in the offending side's."""
     weight_offending: float | None = None
     """12C3: the offending side's own weight for this result, when the committee weights the sides apart."""
+    probable: bool = False
+    """2017 (12C1): the Director's probable outcome had the infraction not occurred."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,18 +139,24 @@ class SideScore:
     role: str
     basis: str
     result: int | None
-    score: Score
-    points: int
-    imps: int | None = None
-    matchpoints: int | None = None
+    score: Score | None
+    """None for a weighted score (2017 12C1), which is no single result."""
+    points: float
+    imps: float | None = None
+    matchpoints: float | None = None
     percentage: float | None = None
 
     def as_dict(self) -> dict[str, object]:
+        fields: dict[str, object] = (
+            {"contract": None, "declarer": None, "tricks": None, "result": None}
+            if self.score is None
+            else _result_fields(self.score)
+        )
         return {
             "role": self.role,
             "basis": self.basis,
             "result_index": self.result,
-            **_result_fields(self.score),
+            **fields,
             "score": self.points,
             "imps": self.imps,
             "matchpoints": self.matchpoints,
@@ -207,6 +223,14 @@ class AssignedBuild:
     """With the table result: whether the non-offending side's best likely result beats it (16A2, 40C, 12C2)."""
     best_likely: Score | None = None
     """The non-offending side's most favourable likely result, kept for the no-damage note."""
+    edition: str = EDITION_1997
+    standard: str | None = None
+    """2017 only: ``probable`` (one result), ``weighted`` (the Director's weights) or ``likely_at_all_probable``
+    (the event's regulations keep the older standard)."""
+    expected: str | None = None
+    """2017 only: what the non-offending side could expect without the infraction, as the no-damage note says it."""
+    unverified: tuple[str, ...] = ()
+    """2017 only: law references this answer rests on whose 2017 text the project has not verified (待核实)."""
 
     @property
     def non_offending_side(self) -> Side:
@@ -222,7 +246,23 @@ class AssignedBuild:
 
     def adjustment(self) -> dict[str, object]:
         """The two assigned results as the ``assigned`` body of POST /api/adjusted-score/ (the club log's
-        ``adjustment``): each side's contract, declarer and tricks."""
+        ``adjustment``): each side's contract, declarer and tricks. A 2017 weighted score is the ``weighted``
+        body instead (each result with its weight), with the non-offending side's own result when it has one."""
+        if self.ns.score is None or self.ew.score is None:
+            body: dict[str, object] = {
+                "method": WEIGHTED,
+                "vulnerability": self.vulnerability.value,
+                "edition": self.edition,
+                "outcomes": [
+                    {**_outcome(result.score), "weight": result.weight}
+                    for result in self.results
+                    if result.weight
+                ],
+            }
+            for side in (self.ns, self.ew):
+                if side.score is not None:
+                    body[side.side.value] = _outcome(side.score)
+            return body
         return {
             "method": "assigned",
             "vulnerability": self.vulnerability.value,
@@ -241,10 +281,24 @@ class AssignedBuild:
             "table": _short(self.table, side),
         }
         message = messages.ASSIGNED_NO_DAMAGE
+        if self.edition != EDITION_1997:
+            message = messages.ASSIGNED_2017_NO_DAMAGE
+            params["best"] = self.expected or params["best"]
         return {"code": message.code, "en": message.format("en", params), "zh": message.format("zh", params)}
 
     def as_dict(self) -> dict[str, object]:
-        """The answer of POST /api/assigned-score/."""
+        """The answer of POST /api/assigned-score/ (a 2017 answer adds ``edition``, ``standard``, ``unverified``
+        and each result's ``probable``)."""
+        answer = self._as_dict()
+        if self.edition != EDITION_1997:
+            rows = answer["results"]
+            assert isinstance(rows, list)
+            for row, result in zip(rows, self.results, strict=True):
+                row["probable"] = result.probable
+            answer.update(edition=self.edition, standard=self.standard, unverified=list(self.unverified))
+        return answer
+
+    def _as_dict(self) -> dict[str, object]:
         comparison: dict[str, object] | None = None
         if self.other_table_score_ns is not None:
             comparison = {
@@ -425,6 +479,8 @@ def _results(
         where = f"results[{index}]"
         if not isinstance(item, Mapping):
             raise AdjustedScoreError(messages.ASSIGNED_RESULT_NOT_OBJECT, where, index=index)
+        if "probable" in item:
+            raise AdjustedScoreError(messages.ASSIGNED_2017_ONLY, where + ".probable", name="probable")
         _unknown_key(item, RESULT_KEYS, where + ".")
         scored = _score(item, vulnerability, where)
         own = _own_row(item, where)
@@ -543,6 +599,13 @@ def build_assigned(request: object, *, zone_permits_director_12c3: bool = False)
     """
     if not isinstance(request, Mapping):
         raise AdjustedScoreError(messages.BODY_NOT_OBJECT, None)
+    if read_edition(request.get("edition")) != EDITION_1997:
+        from .assigned_2017 import build_assigned_2017  # the 2017 builder reuses this module's readers
+
+        return build_assigned_2017(request)
+    for key in KEYS_2017_ONLY:
+        if key in request:
+            raise AdjustedScoreError(messages.ASSIGNED_2017_ONLY, key, name=key)
     _unknown_key(request, REQUEST_KEYS, "")
     vulnerability, board = _vulnerability(request)
     if not _given(request, "offending_side"):
@@ -635,7 +698,7 @@ def build_assigned(request: object, *, zone_permits_director_12c3: bool = False)
         # Each side against its own counterpart at the other table: NS's score against other, EW's against −other.
         for side, counterpart in ((Side.NS, other), (Side.EW, -other)):
             mine = sides[side]
-            sides[side] = replace(mine, imps=imps(mine.points - counterpart))
+            sides[side] = replace(mine, imps=imps(int(mine.points) - counterpart))
         laws.append("78B")
         if knockout_match:
             # Law 86B is for a knockout match only: elsewhere each side keeps its own IMPs (J13).
@@ -647,7 +710,7 @@ def build_assigned(request: object, *, zone_permits_director_12c3: bool = False)
         for side in Side:
             mine = sides[side]
             others = list(field) if side is Side.NS else [-value for value in field]
-            units, top = matchpoint_score(mine.points, others, field="field_scores_ns")
+            units, top = matchpoint_score(int(mine.points), others, field="field_scores_ns")
             sides[side] = replace(mine, matchpoints=units, percentage=percentage(units, top))
         laws.append("78A")
 

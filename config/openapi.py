@@ -148,8 +148,15 @@ ADJUSTED_REQUEST = inline_serializer(
     {
         "method": serializers.ChoiceField(
             ["artificial", "assigned", "weighted"],
-            help_text="12C1/86A/88, 12C2 or 12C3; the rest depends on it",
-        )
+            help_text="12C1/86A/88, 12C2 or 12C3 (1997 numbering); the rest depends on it",
+        ),
+        "edition": serializers.ChoiceField(
+            ["ccba-1999", "wbf-2017"],
+            required=False,
+            help_text="default ccba-1999 (or ?edition=). wbf-2017: the same values cited in 2017 numbers "
+            "(artificial 12C2, assigned and weighted 12C1), the Director may weight without appeals_committee "
+            "(director_12c3 refused), and the answer carries edition. Unknown → 400 naming edition.",
+        ),
     },
 )
 

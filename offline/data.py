@@ -25,6 +25,7 @@ from bridge import (
     Strain,
     Vulnerability,
     adjusted,
+    assigned_2017,
     assigned_builder,
     cards,
     poll,
@@ -380,6 +381,17 @@ def judgement_tables() -> dict:
             "REQUEST_KEYS": list(assigned_builder.REQUEST_KEYS),
             "RESULT_KEYS": list(assigned_builder.RESULT_KEYS),
             "TABLE_KEYS": list(assigned_builder.TABLE_KEYS),
+            # The edition the builder follows (bridge.adjusted.EDITIONS) and the 2017 builder's keys
+            # (bridge.assigned_2017), for engine/assigned2017.js.
+            "EDITIONS": list(adjusted.EDITIONS),
+            "KEYS_2017_ONLY": list(assigned_builder.KEYS_2017_ONLY),
+            "WBF": {
+                "REQUEST_KEYS": list(assigned_2017.REQUEST_KEYS),
+                "KEYS_1997_ONLY": list(assigned_2017.KEYS_1997_ONLY),
+                "ROW_KEYS_ALL": list(assigned_2017.ROW_KEYS_ALL),
+                "ROW_KEYS_STANDARD": list(assigned_2017.ROW_KEYS_STANDARD),
+                "ROW_KEYS_REGULATION": list(assigned_2017.ROW_KEYS_REGULATION),
+            },
             # 1997 12C3: whether this zone lets the Director (not only an appeals committee) weight results.
             "ZONE_PERMITS_DIRECTOR_12C3": settings.ZONE_PERMITS_DIRECTOR_12C3,
         },

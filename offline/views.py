@@ -36,6 +36,7 @@ PRECACHED_STATIC = (
     # list is whole), and the classic theme script.
     "js/theme.js",
     "js/engine/assigned.js",
+    "js/engine/assigned2017.js",
     "js/engine/calculators.js",
     "js/engine/claims.js",
     "js/engine/judgement.js",

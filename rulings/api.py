@@ -8,7 +8,8 @@ from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 import bridge
-from bridge.adjusted import equity_weighting_by
+from bridge import AdjustedScoreError, messages
+from bridge.adjusted import EDITION_1997, equity_weighting_by, read_edition
 from bridge.assigned_builder import build_assigned
 from config.openapi import (
     ADJUSTED_REQUEST,
@@ -92,6 +93,16 @@ def matchpoints(request):
     return Response(calculators.matchpoints_data(body.get("scores")))
 
 
+def _body_edition(request) -> str:
+    """The edition of an adjusted-score request: the body's ``edition``, else ``?edition=``, else ccba-1999 (the
+    base edition, so a request that names none is answered as it always was); unknown → 400 naming ``edition``."""
+    body = request.data
+    value = body.get("edition") if isinstance(body, dict) else None
+    if value is None:
+        value = request.query_params.get("edition") or None
+    return read_edition(value)
+
+
 @extend_schema(
     request=ADJUSTED_REQUEST,
     responses={200: dict, **errors(400)},
@@ -103,14 +114,20 @@ def matchpoints(request):
 def adjusted_score(request):
     body = request.data
     by = None
-    if isinstance(body, dict) and body.get("method") == "weighted":
+    edition = _body_edition(request)
+    if edition != EDITION_1997 and isinstance(body, dict) and body.get("method") == "weighted":
+        # 2017 Law 12C1: the Director weights himself; 1997's 12C3 gate does not apply.
+        if body.get("director_12c3") not in (None, False):
+            raise AdjustedScoreError(messages.ASSIGNED_1997_ONLY, "director_12c3", name="director_12c3")
+        by = "appeals_committee" if body.get("appeals_committee") is True else "director"
+    elif isinstance(body, dict) and body.get("method") == "weighted":
         # 1997 12C3: the same gate as the 12C2 builder's weights (J10).
         by = equity_weighting_by(
             body.get("appeals_committee"),
             body.get("director_12c3"),
             zone_permits_director_12c3=settings.ZONE_PERMITS_DIRECTOR_12C3,
         )
-    answer = calculators.adjusted_score(body)
+    answer = calculators.adjusted_score(body, edition)
     if by is not None:
         answer["by"] = by
     return Response(answer)
@@ -142,7 +159,8 @@ _POSSIBLE_RESULT = inline_serializer(
             required=False,
             min_value=0,
             max_value=1,
-            help_text="Appeals committee only (Law 12C3): this result's weight in the equity score; weights sum to 1.",
+            help_text="1997: appeals committee only (Law 12C3), this result's weight in the equity score; "
+            "wbf-2017: the Director's weight (Law 12C1), each side's figures weighted. Weights sum to 1.",
         ),
         "weight_offending": serializers.FloatField(
             required=False,
@@ -150,6 +168,11 @@ _POSSIBLE_RESULT = inline_serializer(
             max_value=1,
             help_text="12C3: the offending side's own weight for this result, when the committee weights the "
             "sides apart (weight is then the non-offending side's); these sum to 1 too.",
+        ),
+        "probable": serializers.BooleanField(
+            required=False,
+            help_text="edition wbf-2017 (Law 12C1): the Director's probable outcome had the infraction not "
+            "occurred — exactly one row, unless the rows are weighted (then none).",
         ),
         "role": serializers.ChoiceField(
             ["non_offending"],
@@ -165,6 +188,20 @@ _POSSIBLE_RESULT = inline_serializer(
 _ASSIGNED_REQUEST = inline_serializer(
     "AssignedScoreRequest",
     {
+        "edition": serializers.ChoiceField(
+            ["ccba-1999", "wbf-2017"],
+            required=False,
+            help_text="the code the scores follow (default ccba-1999, or ?edition=): ccba-1999 = the 1997 Laws "
+            "(12C2 likely / at all probable, 12C3 weighting by a committee); wbf-2017 = 12C1 (the probable "
+            "outcome, or the Director's weights; likely / at_all_probable only with regulation_likely_standard; "
+            "appeals_committee, director_12c3, weight_offending and offending_keeps_12c2 refused). Unknown → 400 "
+            "naming edition.",
+        ),
+        "regulation_likely_standard": serializers.BooleanField(
+            required=False,
+            help_text="wbf-2017 only: the event's regulations keep the likely / at-all-probable standard instead "
+            "of weighting (its 2017 basis is unverified, listed in unverified)",
+        ),
         "vulnerability": serializers.ChoiceField(
             ["None", "NS", "EW", "Both"], required=False, help_text="or give board"
         ),
@@ -210,20 +247,22 @@ _SIDE_SCORE = inline_serializer(
     {
         "role": serializers.ChoiceField(["non_offending", "offending"]),
         "basis": serializers.ChoiceField(
-            ["likely", "at_all_probable", "table", "own_action"],
+            ["likely", "at_all_probable", "table", "own_action", "probable", "weighted"],
             help_text="most favourable likely result, most unfavourable at-all-probable one, the table result, or "
             "the non-offending side's own result row (own_action)",
         ),
         "result_index": serializers.IntegerField(
             allow_null=True, help_text="index in results; null for the table"
         ),
-        "contract": serializers.CharField(),
+        "contract": serializers.CharField(allow_null=True, help_text="null for a 2017 weighted score"),
         "declarer": serializers.CharField(allow_null=True),
         "tricks": serializers.IntegerField(allow_null=True),
-        "result": serializers.IntegerField(help_text="+overtricks / −undertricks"),
-        "score": serializers.IntegerField(help_text="this side's points (Law 77)"),
-        "imps": serializers.IntegerField(allow_null=True),
-        "matchpoints": serializers.IntegerField(allow_null=True, help_text="2 per score beaten, 1 per tie"),
+        "result": serializers.IntegerField(allow_null=True, help_text="+overtricks / −undertricks"),
+        "score": serializers.FloatField(
+            help_text="this side's points (Law 77); weighted (2017): Σ weight × points"
+        ),
+        "imps": serializers.FloatField(allow_null=True),
+        "matchpoints": serializers.FloatField(allow_null=True, help_text="2 per score beaten, 1 per tie"),
         "percentage": serializers.FloatField(allow_null=True),
     },
 )
@@ -237,8 +276,10 @@ _ASSIGNED_RESPONSE = inline_serializer(
         "results": serializers.ListField(child=serializers.DictField()),
         "NS": _SIDE_SCORE,
         "EW": _SIDE_SCORE,
-        "score_ns": serializers.IntegerField(help_text="NS's assigned score"),
-        "score_ew": serializers.IntegerField(help_text="EW's assigned score (need not balance)"),
+        "score_ns": serializers.FloatField(
+            help_text="NS's assigned score (whole points except a 2017 weighted one)"
+        ),
+        "score_ew": serializers.FloatField(help_text="EW's assigned score (need not balance)"),
         "balanced": serializers.BooleanField(),
         "table_result": serializers.DictField(allow_null=True),
         "comparison": serializers.DictField(
@@ -265,6 +306,17 @@ _ASSIGNED_RESPONSE = inline_serializer(
             "null when there was no damage",
         ),
         "laws": serializers.ListField(child=serializers.CharField()),
+        "edition": serializers.CharField(required=False, help_text="wbf-2017 answers only"),
+        "standard": serializers.ChoiceField(
+            ["probable", "weighted", "likely_at_all_probable"],
+            required=False,
+            help_text="wbf-2017 answers only: how the scores were assigned (Law 12C1)",
+        ),
+        "unverified": serializers.ListField(
+            child=serializers.CharField(),
+            required=False,
+            help_text="wbf-2017 answers only: laws cited whose 2017 text the project has not verified (待核实)",
+        ),
     },
 )
 
@@ -311,5 +363,8 @@ _ASSIGNED_RESPONSE = inline_serializer(
 )
 @api_view(["POST"])
 def assigned_score(request):
-    built = build_assigned(request.data, zone_permits_director_12c3=settings.ZONE_PERMITS_DIRECTOR_12C3)
+    body = request.data
+    if isinstance(body, dict) and body.get("edition") is None and request.query_params.get("edition"):
+        body = {**body, "edition": _body_edition(request)}
+    built = build_assigned(body, zone_permits_director_12c3=settings.ZONE_PERMITS_DIRECTOR_12C3)
     return Response(built.as_dict())

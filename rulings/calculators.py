@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 import bridge
 from bridge import EngineError, messages, tables
+from bridge.adjusted import EDITION_1997, edition_laws, read_edition
 from bridge.inputs import required, whole_number
 from rulings.labels import score_item_label
 
@@ -86,10 +87,35 @@ def _side_field(exc: EngineError) -> EngineError:
     return exc
 
 
-def adjusted_score(body: object) -> dict:
-    """POST /api/adjusted-score/: Law 12C1/86A/88 (artificial), 12C2 (assigned), 12C3 (weighted)."""
+def adjusted_score(body: object, edition: str | None = None) -> dict:
+    """POST /api/adjusted-score/: Law 12C1/86A/88 (artificial), 12C2 (assigned), 12C3 (weighted) in the 1997
+    numbering; with ``edition`` wbf-2017 (the body's, else the ``edition`` argument, else ccba-1999) the same
+    arithmetic cited in 2017 numbers — artificial 12C2 (60/50/40 %, ±3 IMPs in 12C2(b), the session percentage
+    12C2(c)), assigned and weighted 12C1 — and the answer says its ``edition``."""
     if not isinstance(body, Mapping):
         raise EngineError(messages.BODY_NOT_OBJECT, None)
+    code = read_edition(body.get("edition") if body.get("edition") is not None else edition)
+    answer = _adjusted(body, code)
+    if code != EDITION_1997:
+        answer["edition"] = code
+        for entry in [answer, *(value for value in answer.values() if isinstance(value, dict))]:
+            if "laws" in entry:
+                entry["laws"] = list(edition_laws(entry["laws"], code))
+        if body.get("method") == "artificial":
+            _unverified_2017(answer, body.get("session_percent"))
+    return answer
+
+
+def _unverified_2017(answer: dict, session_percent: object) -> None:
+    """2017 12C2(c): that a side in no way at fault gets its session percentage when higher is verified; which
+    other contestants the paragraph covers is not (laws-facts-2017 A6, 待核实) — flagged where it was used."""
+    sessions = session_percent if isinstance(session_percent, Mapping) else {}
+    for side, entry in answer.items():
+        if isinstance(entry, dict):
+            entry["unverified"] = ["12C2"] if side in sessions and "percent" in entry else []
+
+
+def _adjusted(body: Mapping, edition: str) -> dict:
     method = body.get("method")
     if method == "artificial":
         results = bridge.artificial(body.get("form"), body.get("fault"), body.get("session_percent"))

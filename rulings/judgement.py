@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from bridge.adjusted import EDITION_1997
 from bridge.assigned_builder import MAX_RESULTS, AssignedBuild
 from bridge.inputs import number, scores_from_text, whole_number
 from bridge.poll import MAX_POLL_CALLS, PollTally
@@ -75,6 +76,26 @@ def builder_request(data: Mapping[str, object]) -> dict[str, object]:
         request["board"] = whole_number(get("board"), "board", low=1)
     if get("vulnerability"):
         request["vulnerability"] = get("vulnerability")
+    # The edition (a hidden field: the page's edition). wbf-2017: the Director weights himself (12C1), one row
+    # may be the probable outcome (the radio ``probable_row``), and ``regulation`` keeps likely / at all probable.
+    edition = get("edition")
+    wbf = bool(edition) and edition != EDITION_1997
+    regulation = wbf and _checked(get, "regulation")
+    if wbf:
+        request["edition"] = edition
+        weighting = not regulation
+        if regulation:
+            request["regulation_likely_standard"] = True
+    else:
+        weighting = _weighting_1997(get, request)
+    request["results"] = _builder_rows(get, wbf and not regulation, weighting)
+    _builder_rest(get, request)
+    return request
+
+
+def _weighting_1997(get: Getter, request: dict[str, object]) -> bool:
+    """1997 12C3: who weights (a committee, or the Director where the zone permits) — whether the rows' weights
+    are read."""
     committee = _checked(get, "committee")
     if committee:
         request["appeals_committee"] = True
@@ -84,6 +105,12 @@ def builder_request(data: Mapping[str, object]) -> dict[str, object]:
     weighting = committee or director
     if weighting and _checked(get, "offending_keeps_12c2"):
         request["offending_keeps_12c2"] = True
+    return weighting
+
+
+def _builder_rows(get: Getter, probable_outcome: bool, weighting: bool) -> list[dict[str, object]]:
+    """The rows with a contract, then the non-offending side's own result. ``probable_outcome`` (2017): the rows
+    carry ``probable`` instead of likely / at all probable, and no offending-side weights."""
     results: list[dict[str, object]] = []
     for row in range(BUILDER_ROWS):
         prefix = f"r{row}_"
@@ -91,11 +118,15 @@ def builder_request(data: Mapping[str, object]) -> dict[str, object]:
             continue
         field = f"results[{len(results)}]"
         result = _result(get, prefix, field)
-        result["likely"] = _checked(get, prefix + "likely")
-        result["at_all_probable"] = _checked(get, prefix + "probable")
+        if probable_outcome:
+            if get("probable_row") == str(row):
+                result["probable"] = True
+        else:
+            result["likely"] = _checked(get, prefix + "likely")
+            result["at_all_probable"] = _checked(get, prefix + "probable")
         if weighting and get(prefix + "weight"):
             result["weight"] = number(get(prefix + "weight"), f"{field}.weight") / 100
-        if weighting and get(prefix + "weight_os"):
+        if weighting and not probable_outcome and get(prefix + "weight_os"):
             result["weight_offending"] = number(get(prefix + "weight_os"), f"{field}.weight_offending") / 100
         results.append(result)
     if _contract(get, "n_") is not None:
@@ -103,7 +134,11 @@ def builder_request(data: Mapping[str, object]) -> dict[str, object]:
         own = _result(get, "n_", f"results[{len(results)}]")
         own["role"] = "non_offending"
         results.append(own)
-    request["results"] = results
+    return results
+
+
+def _builder_rest(get: Getter, request: dict[str, object]) -> None:
+    """The table result and the comparison."""
     if _contract(get, "t_") is not None:
         request["table_result"] = _result(get, "t_", "table_result")
         if _checked(get, "keeps_table"):
@@ -114,7 +149,6 @@ def builder_request(data: Mapping[str, object]) -> dict[str, object]:
             request["knockout"] = True
     if get("field_scores"):
         request["field_scores_ns"] = scores_from_text(get("field_scores"), "field_scores_ns")
-    return request
 
 
 def zone_permits() -> bool:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from bridge import EngineError
+from bridge.adjusted import EDITION_1997
 from bridge.assigned_builder import build_assigned
 from bridge.inputs import read_whole
 from bridge.poll import PollTally, tally
@@ -65,9 +66,20 @@ def _builder_context(values) -> dict:
     }
 
 
+def _builder_edition(request, values) -> str:
+    """The builder's edition: the form's hidden field when posted, else the reader's (``?edition=``, the choice
+    cookie, the club's, the site's — laws.editions; an unknown ``?edition=`` is a 404 like every page's)."""
+    posted = values.get("edition") if values else None
+    if isinstance(posted, str) and posted:
+        return posted
+    return edition_for(request).code
+
+
 def assigned_page(request):
     values = request.POST if request.method == "POST" else {}
     context = _builder_context(values)
+    code = _builder_edition(request, values)
+    context.update(builder_edition=code, builder_wbf=code != EDITION_1997)
     if request.method == "POST":
         # No row filled in is refused as the engine refuses an empty list (field "results").
         try:

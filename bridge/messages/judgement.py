@@ -197,3 +197,95 @@ POLL_NOBODY = Message(
     "At least one player polled must have chosen a call (the chose counts add up to 0).",
     "至少要有一名被调查的牌手作出选择（各叫牌的选择人数加起来是 0）。",
 )
+
+# --- the assigned-score builder under the 2017 code (edition wbf-2017: Laws 12B1, 12C1, 12C2) -------------
+
+EDITION_UNKNOWN = Message(
+    "adjusted.edition_unknown",
+    "edition must be one of {codes}, not {value!r}.",
+    "edition（规则版本）只能是 {codes} 之一，而不是 {value!r}。",
+)
+ASSIGNED_2017_ONLY = Message(
+    "assigned.needs_wbf_edition",
+    "{name} belongs to the 2017 code: give edition wbf-2017, or leave {name} out.",
+    "{name} 只适用于2017年规则：请把 edition 设为 wbf-2017，或者去掉 {name}。",
+)
+ASSIGNED_1997_ONLY = Message(
+    "assigned.ccba_edition_only",
+    "{name} belongs to the 1997 code (Law 12C3 there); under the 2017 code the Director weights the results "
+    "himself (Law 12C1): give each result a weight, or mark one result probable.",
+    "{name} 只适用于1997年规则（其第12条C款3项）；按2017年规则，由临场裁判自己给各结果加权（第12条C款1项）："
+    "请给各结果填写权重，或者把一个结果标为“最可能”（probable）。",
+)
+ASSIGNED_2017_LIKELY_NEEDS_REGULATION = Message(
+    "assigned.wbf_likely_needs_regulation",
+    "Under the 2017 code the assigned score is the probable outcome without the infraction, or a weighting of "
+    "the possible ones (Law 12C1); likely and at_all_probable apply only where the event's regulations keep "
+    "the older standard (set regulation_likely_standard to true).",
+    "按2017年规则，裁定调整分是假如没有违规最可能得到的结果，或对几种可能结果加权（第12条C款1项）；“很可能”"
+    "“有可能”两种判断只在比赛规程保留旧标准时使用（请把 regulation_likely_standard 设为 true）。",
+)
+ASSIGNED_2017_REGULATION_NO_WEIGHTS = Message(
+    "assigned.wbf_regulation_no_weights",
+    "Where the event's regulations keep the likely / at-all-probable standard the results are not weighted "
+    "and none is marked probable: mark each likely and/or at_all_probable instead.",
+    "比赛规程保留“很可能／有可能”旧标准时，各结果不加权，也不标“最可能”：请改为标明“很可能”和／或“有可能”。",
+)
+ASSIGNED_2017_PROBABLE_COUNT = Message(
+    "assigned.wbf_probable_count",
+    "Mark exactly one result probable (the probable outcome had the infraction not occurred, Law 12C1), or "
+    "weight the results; {count} are marked.",
+    "请恰好把一个结果标为“最可能”（假如没有违规最可能得到的结果，第12条C款1项），或者给各结果加权；"
+    "现在标了 {count} 个。",
+)
+ASSIGNED_2017_PROBABLE_AND_WEIGHTS = Message(
+    "assigned.wbf_probable_and_weights",
+    "Result {number} is marked probable while the results are weighted: give either weights (Law 12C1 "
+    "weighting) or one probable result, not both.",
+    "第 {number} 个结果标为“最可能”，而各结果又已加权：加权（第12条C款1项）与标出一个最可能的结果只能二选一。",
+)
+ASSIGNED_2017_OWN_ROW_FLAGS = Message(
+    "assigned.wbf_own_row_flags",
+    "Result {number} is the non-offending side's own result (after its own extremely serious error or "
+    "gambling action, Law 12C1): it takes no probable, likely, at_all_probable or weight, which are for the "
+    "results possible without the infraction.",
+    "第 {number} 个结果是非违规方自己的结果（其自身极其严重的错误或赌博性行动之后的结果，第12条C款1项）："
+    "它不标“最可能”“很可能”“有可能”，也不加权；这些只用于没有违规时可能出现的结果。",
+)
+ASSIGNED_2017_OWN_ROW_BETTER = Message(
+    "assigned.wbf_own_row_better",
+    "The non-offending side's own result ({own}) is better for it than what it could expect without the "
+    "infraction ({best}): the part of the damage it caused itself can only lower its redress (Law 12C1).",
+    "非违规方自己的结果（{own}）比假如没有违规它可以预期的结果（{best}）对它更有利：它自己造成的那部分损害只能"
+    "减少补偿，不能增加（第12条C款1项）。",
+)
+ASSIGNED_2017_NO_DAMAGE = Message(
+    "assigned.wbf_no_damage",
+    "No damage: what the non-offending side could expect had the infraction not occurred ({best}) is no better "
+    "for it than the table result ({table}), so there is nothing to redress and the table result stands for "
+    "both sides (Laws 12B1, 12C1).",
+    "没有损害：假如没有违规，非违规方可以预期的结果（{best}）并不比本桌实际结果（{table}）对它更好，"
+    "没有需要补偿的损害，本桌实际结果对双方有效（第12条B款1项、第12条C款1项）。",
+)
+ASSIGNED_2017_OFFENDERS_GAIN = Message(
+    "assigned.wbf_offenders_gain",
+    "The offending side would score {assigned} instead of its table result {table}: an adjusted score takes "
+    "away the offenders' advantage and never gives them more than they scored at the table (Law 12B1). Check "
+    "the results and the table result.",
+    "违规方将得到 {assigned}，比其本桌实际结果 {table} 还要好：调整分是要取消违规方得到的好处，绝不能让它得到"
+    "比本桌更好的结果（第12条B款1项）。请检查各可能结果和本桌实际结果。",
+)
+ASSIGNED_2017_LIKELY_NOT_PROBABLE = Message(
+    "assigned.wbf_likely_not_probable",
+    "Result {number} is marked likely but not at all probable: a likely result is also at all probable "
+    "(the likely / at-all-probable standard the event's regulations keep, Law 12C1).",
+    "第 {number} 个结果标为“很可能”却没有标为“有可能”：很可能出现的结果当然也是有可能出现的（比赛规程保留的"
+    "“很可能／有可能”标准，第12条C款1项）。",
+)
+ASSIGNED_2017_NONE_LIKELY = Message(
+    "assigned.wbf_none_likely",
+    "Mark at least one result likely: under the standard the event's regulations keep, the non-offending side "
+    "gets the most favourable of the likely results (Law 12C1).",
+    "请至少把一个结果标为“很可能”：按比赛规程保留的旧标准，非违规方得到的是很可能出现的结果中对它最有利的一个"
+    "（第12条C款1项）。",
+)

@@ -77,11 +77,11 @@ TEXT_FIELDS = ("event", "session", "table", "statement", "notes")
 # The Markdown texts and the column each one's HTML is kept in (rendered once, when written).
 HTML_FIELDS = {"statement": "statement_html", "notes": "notes_html"}
 # The keys of an adjusted-score request the engine reads (rulings.calculators.adjusted_score), by method: a
-# record stores only these, never the body as given.
+# record stores only these, never the body as given (``edition``: the code the laws are cited in, default ccba-1999).
 ADJUSTMENT_KEYS = {
-    "artificial": ("method", "form", "fault", "session_percent"),
-    "assigned": ("method", "vulnerability", "NS", "EW"),
-    "weighted": ("method", "vulnerability", "outcomes", "other_table_score_ns", "field_scores_ns"),
+    "artificial": ("method", "form", "fault", "session_percent", "edition"),
+    "assigned": ("method", "vulnerability", "NS", "EW", "edition"),
+    "weighted": ("method", "vulnerability", "outcomes", "other_table_score_ns", "field_scores_ns", "edition"),
 }
 
 

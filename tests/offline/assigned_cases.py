@@ -89,7 +89,7 @@ def builder_cases(seed: int = 1997, count: int = 400) -> list[object]:
                 for _ in range(rng.randint(1, 33))
             ]
         cases.append(request)
-    return cases + bad_builder_cases() + issue_27_cases()
+    return cases + bad_builder_cases() + issue_27_cases() + wbf_2017_cases()
 
 
 GOOD = {"vulnerability": "None", "offending_side": "EW", "results": [{"contract": "3NT", "declarer": "N", "tricks": 9,
@@ -304,3 +304,125 @@ def issue_27_cases() -> list[object]:
             },
         ]
     return cases
+
+
+def _wbf_row(rng: random.Random, mode: str) -> dict[str, object]:
+    row = _row(rng)
+    if mode != "regulation":
+        del row["likely"], row["at_all_probable"]
+    return row
+
+
+def wbf_2017_cases(seed: int = 2017, count: int = 160) -> list[object]:
+    """Requests under edition wbf-2017 (bridge.assigned_2017): the probable outcome, the Director's weights, the
+    regulation's likely / at-all-probable standard, the non-offending side's own row, the table result and both
+    comparisons — generated — then the hand-made good and bad ones."""
+    rng = random.Random(seed)
+    cases: list[object] = []
+    for number in range(count):
+        mode = ("probable", "weighted", "regulation")[number % 3]
+        size = rng.randint(1, 4)
+        rows = [_wbf_row(rng, mode) for _ in range(size)]
+        if mode == "probable":
+            rows[rng.randrange(size)]["probable"] = True
+        elif mode == "weighted":
+            for row, weight in zip(rows, _weights(rng, size), strict=True):
+                row["weight"] = weight
+        elif not any(row["likely"] for row in rows):
+            rows[rng.randrange(size)].update(likely=True, at_all_probable=True)
+        request: dict[str, object] = {
+            "edition": "wbf-2017",
+            "offending_side": rng.choice(["NS", "EW"]),
+            "results": rows,
+        }
+        if mode == "regulation":
+            request["regulation_likely_standard"] = True
+        if number % 2 == 0:
+            request["board"] = rng.randint(1, 16)
+        else:
+            request["vulnerability"] = rng.choice(VULNERABILITIES)
+        if number % 4 in (1, 2):
+            table = _row(rng)
+            request["table_result"] = {key: table[key] for key in ("contract", "declarer", "tricks")}
+            if number % 8 == 1:
+                request["non_offending_keeps_table_result"] = True
+        if number % 5 == 3:
+            own = _row(rng)
+            rows.append(
+                {key: own[key] for key in ("contract", "declarer", "tricks")} | {"role": "non_offending"}
+            )
+        comparison = number % 7 % 3
+        if comparison == 1:
+            request["other_table_score_ns"] = rng.choice([0, 170, -620, 420, -50, 100, 2000])
+            if number % 2:
+                request["knockout"] = True
+        elif comparison == 2:
+            request["field_scores_ns"] = [
+                rng.choice([-650, -620, -500, -170, -110, -50, 0, 50, 110, 140, 420, 450, 620])
+                for _ in range(rng.randint(1, 20))
+            ]
+        cases.append(request)
+    return cases + _wbf_hand_cases()
+
+
+def _wbf_hand_cases() -> list[object]:
+    def spade(tricks: int, **marks: object) -> dict[str, object]:
+        return {"contract": "4S", "declarer": "S", "tricks": tricks, **marks}
+
+    base = {"edition": "wbf-2017", "vulnerability": "None", "offending_side": "EW"}
+    weights = [spade(10, weight=0.6), spade(9, weight=0.4)]
+    three = [spade(11, at_all_probable=True), spade(10, likely=True, at_all_probable=True), spade(9, likely=True,
+             at_all_probable=True)]  # fmt: skip
+    own = {**spade(9), "role": "non_offending"}
+    return [
+        {**base, "results": weights, "other_table_score_ns": 420, "knockout": True},
+        {**base, "results": weights, "field_scores_ns": [420, 420, -50, 450]},
+        {**base, "results": [spade(10, probable=True)], "table_result": spade(10)},
+        {**base, "results": weights, "table_result": spade(10)},
+        {**base, "results": [spade(10, probable=True), own], "table_result": spade(8)},
+        {**base, "results": [*weights, own], "table_result": spade(8), "other_table_score_ns": -50},
+        {
+            **base,
+            "results": [spade(10, probable=True), {**spade(8), "role": "non_offending"}],
+            "table_result": spade(8),
+        },
+        {**base, "results": [spade(10, probable=True), {**spade(11), "role": "non_offending"}]},
+        {**base, "results": [*weights, {**spade(11), "role": "non_offending"}]},
+        {**base, "results": three, "regulation_likely_standard": True},
+        {**base, "results": three},
+        {**base, "results": weights, "regulation_likely_standard": True},
+        {**base, "results": [spade(10, probable=True)], "regulation_likely_standard": True},
+        {**base, "results": [spade(10, likely=True)], "regulation_likely_standard": True},
+        {**base, "results": [spade(10, at_all_probable=True)], "regulation_likely_standard": True},
+        {**base, "results": [spade(10, weight=0.6), spade(9, weight=0.3)]},
+        {**base, "results": [spade(10, weight=0.6, probable=True), spade(9, weight=0.4)]},
+        {**base, "results": [spade(10), spade(9)]},
+        {**base, "results": [spade(10, probable=True), spade(9, probable=True)]},
+        {**base, "results": [spade(10, weight=1.5)]},
+        {**base, "results": [spade(10, probable="yes")]},
+        {**base, "results": [spade(10, probable=True, weight_offending=1)]},
+        {**base, "results": [spade(10, probable=True, odds=2)]},
+        {**base, "results": [spade(10, probable=True), {**own, "probable": True}]},
+        {**base, "results": [spade(10, probable=True), own, own]},
+        {**base, "results": weights, "appeals_committee": True},
+        {**base, "results": weights, "director_12c3": True},
+        {**base, "results": weights, "offending_keeps_12c2": True},
+        {**base, "results": weights, "appeals_committee": False},
+        {**base, "results": weights, "regulation_likely_standard": "yes"},
+        {**base, "edition": "wbf-2007", "results": weights},
+        {**base, "edition": "", "results": weights},
+        {**base, "edition": "ccba-1999", "results": three},
+        {**base, "edition": "ccba-1999", "results": three, "regulation_likely_standard": True},
+        {
+            "vulnerability": "None",
+            "offending_side": "EW",
+            "results": three,
+            "regulation_likely_standard": False,
+        },
+        {
+            "vulnerability": "None",
+            "offending_side": "EW",
+            "results": [spade(10, likely=True, at_all_probable=True, probable=True)],
+        },  # fmt: skip
+        {"vulnerability": "None", "offending_side": "EW", "results": weights},
+    ]

@@ -11,6 +11,7 @@
 import * as Messages from "./messages.js";
 import * as Tree from "./trees.js";
 import { tally } from "./poll.js";
+import { build2017 } from "./assigned2017.js";
 import { FieldError, isFieldError, has, get, given, isInt, isObject, fsum, pyRound, percentage, unknownKey } from "./values.js";
 
 
@@ -121,6 +122,7 @@ function resultsOf(request, vulnerability, committee, T) {
   const results = raw.map(function (item, index) {
     const where = "results[" + index + "]";
     if (!isObject(item)) throw FieldError(T, where, "assigned.result_not_object", { index: index });
+    if (has(item, "probable")) throw FieldError(T, where + ".probable", "assigned.needs_wbf_edition", { name: "probable" });
     unknownKey(item, A.RESULT_KEYS, where + ".", T);
     const scored = scoreOf(item, vulnerability, where, T);
     // J5: a row tagged role non_offending is the NOS's own result (assigned_builder._own_row).
@@ -313,7 +315,8 @@ function resultFields(score) {
 function sideDict(side) {
   /** @type {Record<string, any>} */
   const out = { role: side.role, basis: side.basis, result_index: side.result_index };
-  const fields = resultFields(side.score);
+  const fields = side.score === null ? { contract: null, declarer: null, tricks: null, result: null }
+    : resultFields(side.score);
   Object.keys(fields).forEach(function (key) { out[key] = fields[key]; });
   out.score = side.points;
   out.imps = side.imps;
@@ -327,6 +330,14 @@ function sideDict(side) {
 /** @param {any} request @param {any} T */
 function build(request, T) {
   if (!isObject(request)) throw FieldError(T, null, "request.body_not_object", {});
+  const edition = get(request, "edition");
+  if (edition !== null && (typeof edition !== "string" || T.assigned.EDITIONS.indexOf(edition) < 0)) {
+    throw FieldError(T, "edition", "adjusted.edition_unknown", { value: edition, codes: T.assigned.EDITIONS.join(", ") });
+  }
+  if (edition !== null && edition !== T.assigned.EDITIONS[0]) return build2017(request, T, HELPERS);
+  T.assigned.KEYS_2017_ONLY.forEach(function (/** @type {string} */ key) {
+    if (has(request, key)) throw FieldError(T, key, "assigned.needs_wbf_edition", { name: key });
+  });
   unknownKey(request, T.assigned.REQUEST_KEYS, "", T);
   const board = vulnerabilityOf(request, T);
   const vulnerability = board.vulnerability;
@@ -433,11 +444,24 @@ function build(request, T) {
     }
   }
   if (equity !== null) laws.push("12C3");
+  const answer = answerOf(board, offending, results, sides, table, comparison, damage, note, laws);
+  answer.equity = equity;
+  answer.adjustment = damage === false ? null : { method: "assigned", vulnerability: vulnerability,
+                                                  NS: outcome(sides.NS.score), EW: outcome(sides.EW.score) };
+  return answer;
+}
+
+// The answer's fields both editions share (AssignedBuild._as_dict without equity and adjustment).
+/**
+ * @param {any} board @param {string} offending @param {any[]} results @param {any} sides @param {any} table
+ * @param {any} comparison @param {any} damage @param {any} note @param {string[]} laws @returns {Record<string, any>}
+ */
+function answerOf(board, offending, results, sides, table, comparison, damage, note, laws) {
   return {
-    vulnerability: vulnerability,
+    vulnerability: board.vulnerability,
     board: board.board,
     offending_side: offending,
-    non_offending_side: nonOffending,
+    non_offending_side: opponents(offending),
     results: results.map(function (result) {
       const out = resultFields(result.score);
       out.score_ns = result.score.score_ns;
@@ -461,14 +485,19 @@ function build(request, T) {
       return out;
     })(),
     comparison: comparison,
-    equity: equity,
     damage: damage,
     note: note,
-    adjustment: damage === false ? null : { method: "assigned", vulnerability: vulnerability,
-                                            NS: outcome(sides.NS.score), EW: outcome(sides.EW.score) },
     laws: laws
   };
 }
+
+// The readers and the arithmetic engine/assigned2017.js shares (passed in, so neither module imports the other).
+const HELPERS = {
+  flag: flag, parseSide: parseSide, vulnerabilityOf: vulnerabilityOf, scoreOf: scoreOf, weightOf: weightOf,
+  tableOf: tableOf, otherTableOf: otherTableOf, fieldOf: fieldOf, points: points, pick: pick, sideScore: sideScore,
+  sideFigures: sideFigures, shortText: shortText, outcome: outcome, imps: imps, matchpointUnits: matchpointUnits,
+  percentage: percentage, answer: answerOf
+};
 
 // {"status": "ok", "answer": …} or {"status": "error", error, field, code, params}: the API's 400 body.
 /**

@@ -39,23 +39,52 @@ export function builderRequest(get, rows) {
   const request = { offending_side: get("offending_side") || null };
   if (get("board")) request.board = wholeNumber(get("board"), "board", 1);
   if (get("vulnerability")) request.vulnerability = get("vulnerability");
+  // The edition (the page's): wbf-2017 — the Director weights (12C1), the radio probable_row marks the probable
+  // outcome, and "regulation" keeps likely / at all probable.
+  const edition = get("edition");
+  const wbf = Boolean(edition) && edition !== "ccba-1999";
+  const regulation = wbf && isChecked(get, "regulation");
+  let weighting;
+  if (wbf) {
+    request.edition = edition;
+    weighting = !regulation;
+    if (regulation) request.regulation_likely_standard = true;
+  } else {
+    weighting = weighting1997(get, request);
+  }
+  request.results = builderRows(get, rows, wbf && !regulation, weighting);
+  builderRest(get, request);
+  return request;
+}
+
+/** 1997 12C3 (J10, J11): a committee, or the Director where the zone permits it; the offending side kept on its
+ * 12C2 score. @param {Getter} get @param {Record<string, any>} request @returns {boolean} */
+function weighting1997(get, request) {
   const committee = isChecked(get, "committee");
   if (committee) request.appeals_committee = true;
-  // J10, J11: the Director's 12C3 where the zone permits it; the offending side kept on its 12C2 score.
   const director = isChecked(get, "director_12c3");
   if (director) request.director_12c3 = true;
   const weighting = committee || director;
   if (weighting && isChecked(get, "offending_keeps_12c2")) request.offending_keeps_12c2 = true;
+  return weighting;
+}
+
+/** @param {Getter} get @param {string[]} rows @param {boolean} probableOutcome @param {boolean} weighting */
+function builderRows(get, rows, probableOutcome, weighting) {
   /** @type {any[]} */
   const results = [];
   rows.forEach(function (prefix) {
     if (contractOf(get, prefix) === null) return;
     const field = "results[" + results.length + "]";
     const result = resultOf(get, prefix, field);
-    result.likely = isChecked(get, prefix + "likely");
-    result.at_all_probable = isChecked(get, prefix + "probable");
+    if (probableOutcome) {
+      if (get("probable_row") === prefix.slice(1, -1)) result.probable = true;
+    } else {
+      result.likely = isChecked(get, prefix + "likely");
+      result.at_all_probable = isChecked(get, prefix + "probable");
+    }
     if (weighting && get(prefix + "weight")) result.weight = number(get(prefix + "weight"), field + ".weight") / 100;
-    if (weighting && get(prefix + "weight_os")) {
+    if (weighting && !probableOutcome && get(prefix + "weight_os")) {
       result.weight_offending = number(get(prefix + "weight_os"), field + ".weight_offending") / 100;
     }
     results.push(result);
@@ -66,7 +95,11 @@ export function builderRequest(get, rows) {
     own.role = "non_offending";
     results.push(own);
   }
-  request.results = results;
+  return results;
+}
+
+/** The table result and the comparison. @param {Getter} get @param {Record<string, any>} request */
+function builderRest(get, request) {
   if (contractOf(get, "t_") !== null) {
     request.table_result = resultOf(get, "t_", "table_result");
     if (isChecked(get, "keeps_table")) request.non_offending_keeps_table_result = true;
@@ -76,7 +109,6 @@ export function builderRequest(get, rows) {
     if (isChecked(get, "knockout")) request.knockout = true; // J13: Law 86B in a knockout only
   }
   if (get("field_scores")) request.field_scores_ns = scoresFromText(get("field_scores"), "field_scores_ns");
-  return request;
 }
 
 /** Whether the director filled in any possible result. @param {Getter} get @param {string[]} rows */

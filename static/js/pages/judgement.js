@@ -114,7 +114,7 @@ function start() {
   /** @param {any} answer @param {string} side */
   function sideRow(answer, side) {
     const s = answer[side];
-    const result = s.contract + (s.declarer ? " " + s.declarer : "") + (s.tricks !== null ? " · " + s.tricks + label("tricks") : "");
+    const result = s.contract === null ? label("weighted_result") : s.contract + (s.declarer ? " " + s.declarer : "") + (s.tricks !== null ? " · " + s.tricks + label("tricks") : "");
     let comparison = "—";
     if (s.imps !== null) comparison = s.imps + " IMP";
     else if (s.matchpoints !== null) comparison = s.matchpoints + "/" + answer.comparison.top + " · " + s.percentage + "%";
@@ -140,9 +140,13 @@ function start() {
     // J1: no damage (16A2, 40C, 12C2) — the table result stands; the engine's note in the page's language.
     if (answer.note) nodes.splice(1, 0, el("p", { "class": "notice", "data-cell": "damage", text: english ? answer.note.en : answer.note.zh }));
     if (answer.comparison && answer.comparison.knockout_imps_ns !== undefined && answer.comparison.knockout_imps_ns !== null) {
-      nodes.push(el("p", { "data-cell": "knockout", text: label("knockout", answer.comparison.knockout_imps_ns) }));
+      nodes.push(el("p", { "data-cell": "knockout",
+        text: label(answer.edition ? "knockout_wbf" : "knockout", answer.comparison.knockout_imps_ns) }));
     }
-    if (!answer.balanced) nodes.push(el("p", { "class": "hint", text: label("unbalanced") }));
+    if (!answer.balanced) nodes.push(el("p", { "class": "hint", text: label(answer.edition ? "unbalanced_wbf" : "unbalanced") }));
+    if (answer.unverified && answer.unverified.length) {
+      nodes.push(el("p", { "class": "hint", "data-cell": "unverified", text: label("unverified") + answer.unverified.join("、") }));
+    }
     if (answer.equity) {
       const e = answer.equity;
       const line = label("NS") + " " + e.score_ns + (e.imps_ns !== null ? " · " + e.imps_ns + " IMP" : "") +
@@ -155,7 +159,8 @@ function start() {
       nodes.push(el("div", { "class": "equity", "data-cell": "equity" }, equityNodes));
     }
     nodes.push(el("p", { "class": "laws" }, answer.laws.map(function (/** @type {string} */ ref) {
-      return el("a", { "class": "ref tile-inline", "data-sheet-ref": ref, href: "/laws/" + ref + "/", text: ref });
+      const href = "/laws/" + ref + "/" + (answer.edition ? "?edition=" + answer.edition : "");
+      return el("a", { "class": "ref tile-inline", "data-sheet-ref": ref, href: href, text: ref });
     })));
     return nodes;
   }
