@@ -205,7 +205,9 @@ def poll_markdown(poll: PollTally, notes: str) -> str:
 
 def builder_markdown(built: AssignedBuild) -> str:
     """Both sides' assigned scores, for the record's notes (the engine's answer is stored beside them)."""
-    lines = ["### " + _("裁定调整分（第12条C款2项）")]
+    # The law the builder worked under: 12C2 in the 1997 code, 12C1 in 2017 (the answer names its edition).
+    law = _("第12条C款2项") if built.edition == EDITION_1997 else _("第12条C款1项")
+    lines = ["### " + _("裁定调整分（%(law)s）") % {"law": law}]
     note = built.note()
     if note is not None:
         return "\n".join([*lines, language.pick(note)])
@@ -216,6 +218,8 @@ def builder_markdown(built: AssignedBuild) -> str:
             "at_all_probable": _("有可能的结果中最不利的"),
             "table": _("保留本桌结果"),
             "own_action": _("非违规方自己行动后的结果"),
+            "probable": _("没有违规时最可能的结果"),
+            "weighted": _("裁判按权重计算"),
         }[side.basis]
         result = side.score
         declarer = result.declarer.value if result.declarer else ""

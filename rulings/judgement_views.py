@@ -121,6 +121,9 @@ def _fact_fields(tree: Tree, values) -> list[dict]:
 def _form_context(request, tree: Tree, values, **extra) -> dict:
     return {
         **_builder_context(values),
+        # The builder on the form follows the tree's edition (2017: the Director weights, one probable row).
+        "builder_edition": tree.edition,
+        "builder_wbf": tree.edition != EDITION_1997,
         "tree": tree,
         "fact_fields": _fact_fields(tree, values),
         "poll_rows": [f"p{row}_" for row in range(judgement.POLL_ROWS)],
@@ -130,7 +133,7 @@ def _form_context(request, tree: Tree, values, **extra) -> dict:
         "tree_url": with_edition(reverse("api-tree-detail", args=[tree.slug]), tree.edition),
         "tables_url": reverse("offline:tables"),
         "outcome_labels": _outcome_labels(),
-        "save_url": reverse("rulings:ruling-form-save", args=[tree.slug]),
+        "save_url": with_edition(reverse("rulings:ruling-form-save", args=[tree.slug]), tree.edition),
         "wizard_url": reverse("rulings:wizard-walk", args=[tree.slug]),
         **extra,
     }
@@ -218,6 +221,7 @@ def ruling_form_save(request, slug: str):
             board=values.get("board", "").strip() or None,
             called_by=values.get("called_by", "").strip(),
             irregularity=tree.slug,
+            edition=tree.edition,
             facts=facts,
             statement=values.get("statement", "").strip(),
             notes=notes,

@@ -348,3 +348,22 @@ def test_j7e_the_misinformation_poll_reading_speaks_of_the_correct_explanation(c
         )
     finally:
         del client.cookies["django_language"]
+
+
+def test_the_2017_ruling_form_builds_under_the_2017_law_12_and_logs_the_2017_ruling(client, director):
+    """Issue 29: the ruling form of a 2017 tree offers the 2017 builder (one probable outcome or the Director's
+    weights, 12C1), its save keeps the link's edition, and the log records the ruling under wbf-2017."""
+    page = client.get("/rulings/unauthorized-information/form/?edition=wbf-2017").content.decode()
+    assert 'name="probable_row"' in page and 'name="edition" value="wbf-2017"' in page
+    assert 'action="/rulings/unauthorized-information/form/save/?edition=wbf-2017"' in page
+    client.force_login(director)
+    rows = {k: v for k, v in CASE_1.items() if not k.endswith(("_likely", "_probable"))}
+    post = {**ruling_post(), **rows, "edition": "wbf-2017", "probable_row": "0"}
+    for key in ("r0_likely", "r0_probable", "r1_probable"):
+        post.pop(key, None)
+    response = client.post("/rulings/unauthorized-information/form/save/?edition=wbf-2017", post)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    record = RulingRecord.objects.get()
+    assert record.edition == "wbf-2017"
+    assert record.outcome["leaf"] == "partner_assigned" and record.outcome["rule"] == "16B1"
+    assert record.adjustment_result["score_ns"] == 620
