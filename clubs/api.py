@@ -183,6 +183,12 @@ FILTER_PARAMETERS = [
     OpenApiParameter("date_to", OpenApiTypes.DATE, description="YYYY-MM-DD, not before date_from"),
     OpenApiParameter("director", int, description="user id of one of the club's directors"),
     OpenApiParameter("irregularity", str, description="tree slug or other"),
+    OpenApiParameter(
+        "edition",
+        str,
+        enum=["", "ccba-1999", "wbf-2017"],
+        description="the code the ruling was given under; empty: every edition",
+    ),
     OpenApiParameter("status", str, enum=["", *Status.values], description="empty: every status"),
     OpenApiParameter(
         "q", string(100), description="text in event, session, table, statement, notes, director"

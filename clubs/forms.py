@@ -61,9 +61,11 @@ class RulingFilterForm(forms.Form):
         label=RulingRecord.label_of("status"), required=False, choices=[("", _("全部")), *Status.choices]
     )
     q = forms.CharField(label=_("文字"), required=False, max_length=100)
+    edition = forms.ChoiceField(label=RulingRecord.label_of("edition"), required=False)
 
     def __init__(self, *args, directors=(), **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["edition"].choices = [("", _("全部")), *edition_choices()]
         self.fields["director"].choices = [("", _("全部"))] + [
             (user.pk, user.get_full_name() or user.get_username()) for user in directors
         ]
@@ -84,6 +86,7 @@ class RulingFilterForm(forms.Form):
             irregularity=data.get("irregularity") or None,
             status=data.get("status") or None,
             text=data.get("q") or None,
+            edition=data.get("edition") or None,
         )
 
 

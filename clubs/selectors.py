@@ -83,6 +83,12 @@ def _tree_title(tree) -> str:
     return tree.title_en if language.english() and tree.title_en else tree.title
 
 
+def edition_counts(*, club: Club) -> dict[str, int]:
+    """How many of the club's records each edition holds (an index-only count per edition)."""
+    rows = RulingRecord.objects.filter(club=club).order_by().values_list("edition").annotate(n=Count("pk"))
+    return dict(rows)
+
+
 def irregularity_label(code: str) -> str:
     tree = trees().get(code) or next((t for t in all_trees() if t.slug == code), None)
     if tree is not None:
@@ -100,6 +106,7 @@ class RulingFilters:
     irregularity: str | None = None
     status: str | None = None
     text: str | None = None
+    edition: str | None = None
 
 
 def ruling_list(*, club: Club, filters: RulingFilters | None = None) -> QuerySet[RulingRecord]:
@@ -111,6 +118,8 @@ def ruling_list(*, club: Club, filters: RulingFilters | None = None) -> QuerySet
     if filters.date_to:
         records = records.filter(date__lte=filters.date_to)
     records = _by_kind(records, filters)
+    if filters.edition:
+        records = records.filter(edition=filters.edition)
     if filters.text:
         text = filters.text.strip()
         if text:
@@ -340,7 +349,8 @@ def ruling_counts(*, club: Club, filters: RulingFilters | None = None) -> Counte
     month the date range holds whole; a range that starts or ends inside a month counts that month's records in
     it, and a text filter (which no count can know) counts the records it finds."""
     filters = filters or RulingFilters()
-    if filters.text and filters.text.strip():
+    if (filters.text and filters.text.strip()) or filters.edition:
+        # The kept counts have no edition column: an edition's counts come from its records (an index of its own).
         return _record_counts(ruling_list(club=club, filters=filters))
     low, high = filters.date_from, filters.date_to
     counts: Counter = Counter()
@@ -367,7 +377,7 @@ def ruling_counts(*, club: Club, filters: RulingFilters | None = None) -> Counte
 def ruling_total(*, club: Club, filters: RulingFilters | None = None) -> int:
     """How many records ``filters`` select: the list's total, from the kept counts (:func:`ruling_counts`); a text
     filter's from the records it finds."""
-    if filters and filters.text and filters.text.strip():
+    if filters and ((filters.text and filters.text.strip()) or filters.edition):
         return ruling_list(club=club, filters=filters).count()
     return sum(ruling_counts(club=club, filters=filters).values())
 

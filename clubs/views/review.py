@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -116,6 +117,7 @@ def ruling_list(request, club: Club):
         "can_record": request.access.can(Capability.RECORD),
         "can_manage": request.access.can(Capability.MANAGE),
         "labels": dict(selectors.irregularity_choices()),
+        "default_edition": settings.LAWS_DEFAULT_EDITION,
     }
     return render(request, "clubs/list.html", context)
 
