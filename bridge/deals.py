@@ -21,7 +21,17 @@ from endplay.parsers import pbn as _pbn
 from . import messages
 from .boards import board_info
 from .cards import SUITS, TOTAL_TRICKS, Card, Contract, Hand, Rank, Seat, Strain, Vulnerability
-from .errors import BoardError, CardError, DealError, PbnError, SeatError, VulnerabilityError
+from .errors import (
+    BoardError,
+    CardError,
+    DealError,
+    EngineError,
+    FieldError,
+    PbnError,
+    SeatError,
+    VulnerabilityError,
+)
+from .inputs import whole_number
 
 __all__ = [
     "DECK",
@@ -32,6 +42,7 @@ __all__ = [
     "SEATS",
     "STRAINS",
     "double_dummy",
+    "read_deal",
     "read_pbn",
 ]
 
@@ -389,3 +400,55 @@ def double_dummy(deal: Deal) -> DoubleDummy:
         contracts.append(ParContract(contract, _EP_SEAT[found.declarer], found.level + 6 + found.result))
     unique = tuple(dict.fromkeys(contracts))
     return DoubleDummy(tricks, int(result.score), unique)
+
+
+# --- a request's deal ----------------------------------------------------------------------------------------------
+
+BOARD_MAX = 10_000
+_DEAL_KEYS = frozenset({"hands", "pbn", "board", "dealer", "vulnerability"})
+
+
+def read_deal(body: object, *, prefix: str = "") -> Deal:
+    """A deal as a JSON body gives it: ``{"hands": {"N": …, "E": …, "S": …, "W": …}}`` (one hand may be left
+    out) or ``{"pbn": "…"}`` (a ``[Deal]`` with its tags or a session's file), with ``board`` (picks the board of a
+    file; with hands, gives Law 2's dealer and vulnerability) and ``dealer``/``vulnerability`` for hands.
+
+    Raises a :class:`DealError` naming the field (``hands.E``, ``pbn``, ``board``; after ``prefix``)."""
+    if not isinstance(body, Mapping):
+        raise EngineError(messages.BODY_NOT_OBJECT, prefix.rstrip(".") or None)
+    unknown = sorted(str(key) for key in body if key not in _DEAL_KEYS)
+    if unknown:
+        raise DealError(messages.UNKNOWN_KEY, prefix + unknown[0], name=unknown[0])
+    try:
+        board = None
+        if body.get("board") not in (None, ""):
+            board = whole_number(body["board"], "board", low=1, high=BOARD_MAX)
+        if body.get("hands") is not None and body.get("pbn") not in (None, ""):
+            raise DealError(messages.DEAL_HANDS_OR_PBN, "pbn")
+        if body.get("hands") is not None:
+            return Deal.from_hands(
+                body["hands"],
+                board=board,
+                dealer=_text(body.get("dealer"), "dealer"),
+                vulnerability=_text(body.get("vulnerability"), "vulnerability"),
+            )
+        pbn = body.get("pbn")
+        if pbn in (None, ""):
+            raise DealError(messages.DEAL_HANDS_OR_PBN, "hands")
+        if not isinstance(pbn, str):
+            raise PbnError(messages.PBN_EMPTY)
+        return Deal.from_pbn(pbn, board=board)
+    except FieldError as error:
+        raise DealError.wrapping(
+            error, prefix + error.field if error.field else prefix.rstrip(".") or None
+        ) from None
+
+
+def _text(value: object, field: str) -> str | None:
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise (SeatError if field == "dealer" else VulnerabilityError)(
+            messages.SEAT_UNKNOWN if field == "dealer" else messages.VULNERABILITY_UNKNOWN, field, value=value
+        )
+    return value

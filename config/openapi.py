@@ -231,7 +231,15 @@ RECORD_PAGE = inline_serializer(
 
 # Request bodies whose unknown keys are refused with a 400 naming the key (clubs.api._read, bridge's
 # assigned-score builder): the schema says so, so a client (and schemathesis) knows extra keys are not allowed.
-CLOSED_REQUEST_BODIES = ("RecordInput", "RecordUpdateInput", "AssignedScoreRequest", "AssignedPossibleResult")
+CLOSED_REQUEST_BODIES = (
+    "RecordInput",
+    "RecordUpdateInput",
+    "AssignedScoreRequest",
+    "AssignedPossibleResult",
+    "DealImportRequest",
+    "DealRequest",
+    "DealHands",
+)
 
 
 def closed_request_bodies(result, generator, request, public):

@@ -26,6 +26,11 @@ DEAL_NO_DEALER = Message(
     "Give the board number, or the dealer and the vulnerability.",
     "请填写牌号，或填写发牌人和局况。",
 )
+DEAL_HANDS_OR_PBN = Message(
+    "deals.hands_or_pbn",
+    "Give the deal either as hands by seat or as PBN text, one of the two.",
+    "请以各家手牌或 PBN 文本二者之一给出牌局。",
+)
 DEAL_NOT_TEXT = Message(
     "deals.not_text",
     "The hands must be given by seat (N, E, S, W), not {value!r}.",

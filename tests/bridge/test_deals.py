@@ -273,3 +273,22 @@ def test_session_boards_double_dummy_and_as_dict():
     assert double_dummy(boards[1]).par_score == -420  # 4♠ by East–West, not vulnerable
     third = double_dummy(boards[2])
     assert third.par_score == 420 and third.tricks[Seat.S][Strain.H] == 10
+
+
+# --- a request's deal --------------------------------------------------------------------------------------------
+
+
+def test_read_deal_from_hands_or_pbn():
+    from bridge.deals import read_deal
+
+    assert read_deal({"hands": SOLID_HANDS, "board": "1"}) == Deal.from_hands(SOLID_HANDS, board=1)
+    assert read_deal({"pbn": SESSION, "board": 2}).board == 2
+    with pytest.raises(FieldError) as caught:
+        read_deal({"hands": {**SOLID_HANDS, "E": "HA"}, "board": 1}, prefix="deal.")
+    assert caught.value.field == "deal.hands.E"
+    with pytest.raises(FieldError) as caught:
+        read_deal({"hands": SOLID_HANDS, "pbn": SESSION})
+    assert caught.value.code == "deals.hands_or_pbn" and caught.value.field == "pbn"
+    with pytest.raises(FieldError) as caught:
+        read_deal(["N"], prefix="deal.")
+    assert caught.value.field == "deal"
