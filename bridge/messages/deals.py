@@ -91,3 +91,61 @@ PBN_BOARD_MISSING = Message(
     "Board {board} is not in the PBN file; it holds boards {boards}.",
     "PBN 文件中没有第 {board} 副牌；文件中的牌号为 {boards}。",
 )
+
+# --- the auction (Laws 18, 19, 22) and the appeal file (issue 30) ----------------------------------------------
+
+CALL_UNREADABLE = Message(
+    "auction.call_unreadable",
+    "{name}: cannot read the call {value!r}: write 1C … 7NT, Pass, X or XX.",
+    "{name}：无法识别叫品 {value!r}：应为 1C … 7NT、Pass、X 或 XX。",
+)
+CALL_INSUFFICIENT = Message(
+    "auction.insufficient",
+    "{name}: {call} does not outrank {last}, the last bid (Law 18B).",
+    "{name}：{call} 不高于上一个叫品 {last}（第18条B款）。",
+)
+CALL_DOUBLE_ILLEGAL = Message(
+    "auction.double_illegal",
+    "{name}: {call} is not allowed here: X doubles an opponent's bid, XX redoubles an opponent's X (Law 19).",
+    "{name}：此处不能叫 {call}：加倍只能针对对方的叫品，再加倍只能针对对方的加倍（第19条）。",
+)
+CALL_AFTER_END = Message(
+    "auction.after_end",
+    "{name}: the auction ended with the passes before this call (Law 22).",
+    "{name}：叫牌已在此前的连续不叫后结束（第22条）。",
+)
+APPEAL_TEXT = Message(
+    "appeal.text",
+    "{name} must be text of at most {max} characters.",
+    "{name} 必须是不超过 {max} 个字符的文字。",
+)
+APPEAL_NOT_OBJECT = Message(
+    "appeal.not_object",
+    "{name} must be an object.",
+    "{name} 必须是对象。",
+)
+APPEAL_NOT_LIST = Message(
+    "appeal.not_list",
+    "{name} must be a list of at most {max} items.",
+    "{name} 必须是不超过 {max} 项的列表。",
+)
+APPEAL_FLAG = Message(
+    "appeal.flag",
+    "{name} must be true, false or null, not {value!r}.",
+    "{name} 只能是 true、false 或 null，而不是 {value!r}。",
+)
+APPEAL_CHOICE = Message(
+    "appeal.choice",
+    "{name} must be one of {allowed}, not {value!r}.",
+    "{name} 必须是 {allowed} 之一，而不是 {value!r}。",
+)
+APPEAL_TEMPO_CALL = Message(
+    "appeal.tempo_call",
+    "{name} must be the number of a call of the auction (0 to {max}), not {value!r}.",
+    "{name} 必须是叫牌过程中某个叫品的序号（0 到 {max}），而不是 {value!r}。",
+)
+APPEAL_WEIGHTS_SUM = Message(
+    "appeal.weights_sum",
+    "The 12C3 weights must add up to 100 (percent), not {total}.",
+    "第12条C款3项的权重之和必须为 100（百分比），而不是 {total}。",
+)
