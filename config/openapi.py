@@ -194,7 +194,16 @@ RECORD = inline_serializer(
         "outcome": serializers.JSONField(),
         "laws": serializers.JSONField(),
         "status": serializers.CharField(),
-        "appeal": serializers.DictField(allow_null=True),
+        "appeal_file": serializers.DictField(
+            allow_null=True, help_text="the appeal file's director part (bridge.appeal_file), normalised"
+        ),
+        "poll_warning": serializers.CharField(
+            allow_null=True,
+            help_text="poll_no_alternative / poll_alternative: the poll and the LA answer disagree",
+        ),
+        "appeal": serializers.DictField(
+            allow_null=True, help_text="… and committee_file, the committee's part"
+        ),
     },
 )
 RECORD_DETAIL = inline_serializer(
@@ -239,6 +248,8 @@ CLOSED_REQUEST_BODIES = (
     "DealImportRequest",
     "DealRequest",
     "DealHands",
+    "AppealFileInput",
+    "AppealCommitteeInput",
 )
 
 
