@@ -147,9 +147,14 @@ def deal_import(request):
     return Response({"boards": [b.as_dict() for b in boards], "deal": deal.as_dict() if deal else None})
 
 
-def _cache_key(deal: Deal) -> str:
-    text = f"{deal.pbn}|{deal.dealer.value}|{deal.vulnerability.value}"
+def cache_key(pbn: str, dealer: str, vulnerability: str) -> str:
+    """The cache key of a deal's double-dummy answer (the par depends on the dealer and the vulnerability)."""
+    text = f"{pbn}|{dealer}|{vulnerability}"
     return "deals.dd." + hashlib.sha256(text.encode()).hexdigest()
+
+
+def _cache_key(deal: Deal) -> str:
+    return cache_key(deal.pbn, deal.dealer.value, deal.vulnerability.value)
 
 
 @extend_schema(

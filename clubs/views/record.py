@@ -107,6 +107,17 @@ def ruling_print(request, club: Club, number: int):
     return render(request, "clubs/print.html", context)
 
 
+@club_page(Capability.VIEW)
+def ruling_appeal_file(request, club: Club, number: int):
+    """The appeal file (issue 30): the A4 document an appeals committee reads, in the page's language."""
+    from clubs.appeal_page import appeal_file_context
+
+    record = record_or_404(club, number)
+    context = record_context(club, record)
+    context.update(appeal_file_context(record), printed_at=timezone.localtime())
+    return render(request, "clubs/appeal_file.html", context)
+
+
 def _record_action(request, club: Club, number: int, action, *, form=None, form_name=None, anchor=""):
     """Run one write on a record from its detail page: validate the form, call the service, then back to the page.
     A bad form or a refused write re-renders the page with the message (400); a stale version answers 409."""

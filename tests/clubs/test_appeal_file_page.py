@@ -1,0 +1,127 @@
+"""The printable appeal file (issue 30): reachable from the record page, in the order a committee reads it
+(hands → auction → the director's facts and ruling → reasons → opponents' submission → decision), in Chinese and
+English, user text escaped, the double-dummy table only when the solver has already run."""
+
+import pytest
+from django.utils import translation
+
+from clubs import services
+from clubs.models import Role, RulingRecord, Status
+from tests.bridge.test_appeal_file import FILE
+
+from .conftest import make_user
+
+pytestmark = [pytest.mark.log, pytest.mark.django_db]
+
+ORDER_ZH = ["四手牌", "叫牌过程", "裁判的事实陈述与裁决", "申诉理由", "对方的陈述", "仲裁委员会的决定"]
+ORDER_EN = [
+    "The hands",
+    "The auction",
+    "The director's statement of facts and ruling",
+    "Grounds for appeal",
+    "The opponents' submission",
+    "The appeals committee's decision",
+]
+
+
+@pytest.fixture
+def appealed(club, director, make_record):
+    record = make_record(
+        board=3,
+        status=Status.FINAL,
+        statement="北家在 2♦ 后停顿约 15 秒。<script>alert(1)</script>" + "事" * 3000,
+    )
+    services.appeal_file_save(record=record, by=director, data=FILE, expected_version=record.version)
+    # The director's answer to the UI tree's "logical alternative?" question, set directly for this page's warning.
+    RulingRecord.objects.filter(pk=record.pk).update(facts={**record.facts, "logical_alternative": False})
+    record = RulingRecord.objects.get(pk=record.pk)
+    services.appeal_lodge(record=record, by=director, appellant="东西", reason="停顿并不明显。")
+    record = RulingRecord.objects.get(pk=record.pk)
+    committee = make_user("committee", club=club, role=Role.COMMITTEE)
+    services.appeal_committee_and_decision(
+        record=record,
+        by=committee,
+        data={
+            "submission": "南北：停顿 <b>确实</b> 存在。",
+            "members": ["陈", "刘", "孙"],
+            "weights": [
+                {"contract": "4H", "declarer": "N", "tricks": 10, "weight": 60},
+                {"contract": "2DX", "declarer": "W", "tricks": 7, "weight": 40},
+            ],
+        },
+        expected_version=record.version,
+        decision="changed",
+        decision_text="按第12条C款3项加权。",
+    )
+    return RulingRecord.objects.get(pk=record.pk)
+
+
+def page(client, club, record, language="zh-hans"):
+    with translation.override(None):
+        client.cookies["django_language"] = language
+        return client.get(f"/clubs/{club.pk}/rulings/{record.number}/appeal-file/")
+
+
+def positions(text, headings):
+    return [text.index(f">{heading}</h2>") for heading in headings]
+
+
+def test_the_record_page_links_to_it(client, club, director, appealed):
+    client.force_login(director)
+    detail = client.get(appealed.get_absolute_url()).content.decode()
+    assert f"/clubs/{club.pk}/rulings/{appealed.number}/appeal-file/" in detail
+
+
+def test_the_chinese_file_in_the_committee_s_order(client, club, director, appealed):
+    client.force_login(director)
+    response = page(client, club, appealed)
+    assert response.status_code == 200
+    text = response.content.decode()
+    found = positions(text, ORDER_ZH)
+    assert found == sorted(found)
+    # The hands (board 3 from the session file), the auction grid from South, the tempo break, the poll.
+    assert "A8653" in text and "AKJ842" in text
+    assert "⏸" in text and "有争议" in text and "约 15 秒" in text
+    assert "Li" in text and "也考虑过" in text
+    assert "有被调查者选择了其他叫品，但裁判认定不存在合乎逻辑的其他选择" in text  # the poll warning
+    assert "很可能" in text and "有可能" in text and "420" in text
+    assert "停顿并不明显" in text and "陈、刘、孙" in text and "332.0" in text and "变更裁决" in text
+    # Every user text is escaped; the statement's 3,000 characters are all there.
+    assert "<script>alert(1)</script>" not in text and "<b>确实</b>" not in text and "&lt;b&gt;确实" in text
+    assert "事" * 3000 in text
+
+
+def test_the_english_file(client, club, director, appealed):
+    client.force_login(director)
+    text = page(client, club, appealed, "en").content.decode()
+    found = positions(text, ORDER_EN)
+    assert found == sorted(found)
+    assert "disputed" in text and "about 15 seconds" in text and "Pass" in text
+    assert "Likely" in text and "At all probable" in text and "Appeal file #" in text
+    assert "a pollee chose another call, yet the director found no logical alternative" in text
+
+
+def test_an_empty_file_still_prints(client, club, director, record):
+    client.force_login(director)
+    text = page(client, club, record).content.decode()
+    assert "未录入牌局" in text and "未录入叫牌过程" in text
+
+
+def test_the_double_dummy_table_only_once_solved(client, club, director, appealed, http=None):
+    from django.core.cache import cache
+
+    from bridge.deals import Deal, double_dummy
+    from rulings.deals_api import cache_key
+
+    client.force_login(director)
+    assert "双明手分析" not in page(client, club, appealed).content.decode()
+    deal = appealed.appeal_file["deal"]
+    solved = double_dummy(Deal.from_hands(deal["hands"], board=3)).as_dict()
+    cache.set(cache_key(deal["pbn"], deal["dealer"], deal["vulnerability"]), solved)
+    text = page(client, club, appealed).content.decode()
+    assert "双明手分析" in text and "最优定约分（南北）" in text and "4H" in text
+
+
+def test_outsiders_may_not_read_it(client, club, outsider, appealed):
+    client.force_login(outsider)
+    assert page(client, club, appealed).status_code == 403
