@@ -20,6 +20,11 @@ urlpatterns = [
     path(
         "clubs/<int:club_id>/rulings/<int:number>/appeal-file/", record.ruling_appeal_file, name="appeal-file"
     ),
+    path(
+        "clubs/<int:club_id>/rulings/<int:number>/appeal-file/edit/",
+        record.ruling_appeal_edit,
+        name="appeal-file-edit",
+    ),
     path("clubs/<int:club_id>/rulings/<int:number>/comments/", record.comment_add, name="comment"),
     path(
         "clubs/<int:club_id>/rulings/<int:number>/comments/<int:comment_id>/hide/",

@@ -118,6 +118,14 @@ def ruling_appeal_file(request, club: Club, number: int):
     return render(request, "clubs/appeal_file.html", context)
 
 
+@club_page(Capability.RECORD)
+def ruling_appeal_edit(request, club: Club, number: int):
+    """The appeal file's editor (issue 30): the card picker, the PBN import, the call pad and the double-dummy
+    aid (static/js/pages/appeal.js), saving through the API; read-only once the appeal is lodged."""
+    record = record_or_404(club, number)
+    return render(request, "clubs/appeal_edit.html", {"club": club, "record": record})
+
+
 def _record_action(request, club: Club, number: int, action, *, form=None, form_name=None, anchor=""):
     """Run one write on a record from its detail page: validate the form, call the service, then back to the page.
     A bad form or a refused write re-renders the page with the message (400); a stale version answers 409."""

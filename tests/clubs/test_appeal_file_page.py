@@ -125,3 +125,26 @@ def test_the_double_dummy_table_only_once_solved(client, club, director, appeale
 def test_outsiders_may_not_read_it(client, club, outsider, appealed):
     client.force_login(outsider)
     assert page(client, club, appealed).status_code == 403
+
+
+def test_the_editor_page_for_a_director(client, club, director, make_record):
+    record = make_record(board=3)
+    client.force_login(director)
+    detail = client.get(record.get_absolute_url()).content.decode()
+    edit_url = f"/clubs/{club.pk}/rulings/{record.number}/appeal-file/edit/"
+    assert edit_url in detail
+    text = client.get(edit_url).content.decode()
+    assert "data-appeal-editor" in text and "js/pages/appeal.js" in text
+    assert f'data-api-url="/api/clubs/{club.pk}/rulings/{record.number}/appeal-file/"' in text
+    assert 'data-dealer="S"' in text and 'data-vulnerability="EW"' in text and "csrfmiddlewaretoken" in text
+
+
+def test_the_editor_is_read_only_once_appealed(client, club, director, appealed):
+    client.force_login(director)
+    text = client.get(f"/clubs/{club.pk}/rulings/{appealed.number}/appeal-file/edit/").content.decode()
+    assert "data-appeal-editor" not in text and "裁判部分只读" in text
+
+
+def test_a_trainee_may_not_edit(client, club, trainee, record):
+    client.force_login(trainee)
+    assert client.get(f"/clubs/{club.pk}/rulings/{record.number}/appeal-file/edit/").status_code == 403
