@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from clubs.views import clubs, record, record_form, review
+from clubs.views import clubs, committee, record, record_form, review
 
 app_name = "clubs"
 
@@ -24,6 +24,11 @@ urlpatterns = [
         "clubs/<int:club_id>/rulings/<int:number>/appeal-file/edit/",
         record.ruling_appeal_edit,
         name="appeal-file-edit",
+    ),
+    path(
+        "clubs/<int:club_id>/rulings/<int:number>/appeal-committee/",
+        committee.appeal_committee,
+        name="appeal-committee",
     ),
     path("clubs/<int:club_id>/rulings/<int:number>/comments/", record.comment_add, name="comment"),
     path(

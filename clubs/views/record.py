@@ -76,6 +76,7 @@ def render_detail(request, club: Club, record: RulingRecord, *, status: int = 20
         can_record=request.access.can(Capability.RECORD),
         can_comment=request.access.can(Capability.COMMENT),
         can_review=request.access.can(Capability.REVIEW),
+        can_appeal=request.access.can(Capability.APPEAL),
         comment_form=CommentForm(),
         appeal_form=AppealForm(),
         decision_form=DecisionForm(),

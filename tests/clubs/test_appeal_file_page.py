@@ -148,3 +148,56 @@ def test_the_editor_is_read_only_once_appealed(client, club, director, appealed)
 def test_a_trainee_may_not_edit(client, club, trainee, record):
     client.force_login(trainee)
     assert client.get(f"/clubs/{club.pk}/rulings/{record.number}/appeal-file/edit/").status_code == 403
+
+
+@pytest.fixture
+def lodged(club, director, make_record):
+    record = make_record(board=3, status=Status.FINAL)
+    services.appeal_file_save(record=record, by=director, data=FILE, expected_version=record.version)
+    record = RulingRecord.objects.get(pk=record.pk)
+    services.appeal_lodge(record=record, by=director, appellant="东西", deposit=100)
+    return RulingRecord.objects.get(pk=record.pk)
+
+
+def test_a_committee_member_fills_the_committee_part_on_its_page(client, club, lodged):
+    member = make_user("member", club=club, role=Role.COMMITTEE)
+    client.force_login(member)
+    detail = client.get(lodged.get_absolute_url()).content.decode()
+    url = f"/clubs/{club.pk}/rulings/{lodged.number}/appeal-committee/"
+    assert url in detail
+    assert client.get(url).status_code == 200
+    form = {
+        "version": lodged.version,
+        "submission": "南北：停顿明显。",
+        "members": "陈\n刘\n\n孙",
+        "weights": "4H N 10 60\n2DX W 7 40\n",
+        "decision": "changed",
+        "decision_text": "加权。",
+        "deposit": "returned",
+    }
+    response = client.post(url, form)
+    assert response.status_code == 302 and response["Location"].endswith("/appeal-file/")
+    appeal = RulingRecord.objects.get(pk=lodged.pk).appeal
+    assert appeal.committee_file["members"] == ["陈", "刘", "孙"]
+    assert appeal.committee_file["equity"]["score_ns"] == 332.0
+    assert appeal.decision == "changed" and appeal.deposit_returned is True
+
+
+@pytest.mark.parametrize(
+    ("weights", "says"),
+    [("4H N 10 60", "100"), ("4H N 10", "weights[0]"), ("4H N 14 100", "weights[0].tricks")],
+)
+def test_bad_weights_are_400_on_the_page_and_write_nothing(client, club, lodged, weights, says):
+    member = make_user("member", club=club, role=Role.COMMITTEE)
+    client.force_login(member)
+    url = f"/clubs/{club.pk}/rulings/{lodged.number}/appeal-committee/"
+    response = client.post(url, {"version": lodged.version, "weights": weights, "decision": "upheld"})
+    assert response.status_code == 400
+    assert says in response.content.decode()
+    appeal = RulingRecord.objects.get(pk=lodged.pk).appeal
+    assert appeal.committee_file is None and appeal.decision == "pending"
+
+
+def test_a_director_may_not_open_the_committee_page(client, club, director, lodged):
+    client.force_login(director)
+    assert client.get(f"/clubs/{club.pk}/rulings/{lodged.number}/appeal-committee/").status_code == 403
