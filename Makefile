@@ -79,6 +79,7 @@ test-js:
 golden: $(STAMP)
 	$(PY) tests/golden/make_golden.py
 
+## bench: every bench/bench_*.py (scores, search, pages, the log, offline, the double-dummy solver's time per deal)
 bench: setup
 	$(PY) bench/run.py
 

@@ -145,3 +145,16 @@ class CardError(EngineError):
     """A card or a hand that cannot be read (suit S H D C or ♠♥♦♣, rank A K Q J 10 … 2; each card once)."""
 
     default_field = "cards"
+
+
+class DealError(CardError):
+    """Four hands that are not a deal (Law 1: 13 cards each, every card once); ``field`` names the seat
+    (``hands.N``)."""
+
+    default_field = "hands"
+
+
+class PbnError(DealError):
+    """PBN text that cannot be read as a hand record; the message names its line."""
+
+    default_field = "pbn"

@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.tokens import HashedTokenAuthentication
+from bridge.appeal_file import poll_warning
 from clubs import selectors, services
 from clubs.forms import RulingFilterForm
 from clubs.models import EDITABLE_STATUSES, CalledBy, Capability, Club, RulingRecord, Status, field_limits
@@ -142,6 +143,8 @@ def record_data(record: RulingRecord, request=None, *, site: str | None = None) 
         "statement_html": stored_html(record.statement, record.statement_html),
         "notes": record.notes,
         "notes_html": stored_html(record.notes, record.notes_html),
+        "appeal_file": record.appeal_file,
+        "poll_warning": appeal_poll_warning(record),
         "adjustment": record.adjustment,
         "adjustment_result": record.adjustment_result,
         "status": record.status,
@@ -152,6 +155,13 @@ def record_data(record: RulingRecord, request=None, *, site: str | None = None) 
         "created_at": record.created_at.isoformat(),
         "updated_at": record.updated_at.isoformat(),
     }
+
+
+def appeal_poll_warning(record: RulingRecord) -> str | None:
+    """Review J7 (d): the poll's reading against the director's logical-alternative answer (the tree's fact)."""
+    poll = (record.appeal_file or {}).get("poll")
+    facts = record.facts if isinstance(record.facts, dict) else {}
+    return poll_warning(poll, facts.get("logical_alternative"))
 
 
 def _appeal_data(appeal) -> dict:
@@ -165,6 +175,7 @@ def _appeal_data(appeal) -> dict:
         "decision": appeal.decision,
         "decision_text": appeal.decision_text,
         "decided_at": appeal.decided_at.isoformat() if appeal.decided_at else None,
+        "committee_file": appeal.committee_file,
     }
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from clubs import api
+from clubs import api, api_appeal
 
 urlpatterns = [
     path("clubs/<int:club_id>/rulings/", api.RulingListApi.as_view(), name="api-club-rulings"),
@@ -10,6 +10,16 @@ urlpatterns = [
         "clubs/<int:club_id>/rulings/<int:number>/",
         api.RulingDetailApi.as_view(),
         name="api-club-ruling",
+    ),
+    path(
+        "clubs/<int:club_id>/rulings/<int:number>/appeal-file/",
+        api_appeal.AppealFileApi.as_view(),
+        name="api-club-ruling-appeal-file",
+    ),
+    path(
+        "clubs/<int:club_id>/rulings/<int:number>/appeal-committee/",
+        api_appeal.AppealCommitteeApi.as_view(),
+        name="api-club-ruling-appeal-committee",
     ),
     path(
         "clubs/<int:club_id>/rulings/<int:number>/comments/<int:comment_id>/hide/",

@@ -8,6 +8,7 @@ spreadsheet would run as a formula is defused (OWASP "CSV injection"): directors
 from __future__ import annotations
 
 import csv
+import json
 from collections.abc import Iterable, Iterator
 
 from django.db.models import QuerySet
@@ -46,6 +47,8 @@ COLUMNS: list[tuple[str, str]] = [
     ("adjustment_ew", _("调整分（东西）")),
     _field("status"),
     _field("appeal"),
+    ("deal", _("牌局（PBN）")),
+    ("appeal_file", _("仲裁卷宗（JSON）")),
     _field("statement"),
     _field("notes"),
     _field("version"),
@@ -117,6 +120,8 @@ ROW_VALUES = (
     "status",
     "appeal__appellant",
     "appeal__decision",
+    "appeal_file",
+    "appeal__committee_file",
     "statement",
     "notes",
     "version",
@@ -184,11 +189,22 @@ def csv_row(values: dict, words: _Words) -> list[object]:
             if appellant is not None
             else ""
         ),
+        "deal": ((values["appeal_file"] or {}).get("deal") or {}).get("pbn", ""),
+        "appeal_file": _appeal_file_text(values["appeal_file"], values["appeal__committee_file"]),
         "statement": values["statement"],
         "notes": values["notes"],
         "version": values["version"],
     }
     return [csv_text(row[key]) for key, _label in COLUMNS]
+
+
+def _appeal_file_text(director: dict | None, committee: dict | None) -> str:
+    """The appeal file's two parts as compact JSON (issue 30), or empty when neither was written."""
+    if director is None and committee is None:
+        return ""
+    return json.dumps(
+        {"director": director, "committee": committee}, ensure_ascii=False, separators=(",", ":")
+    )
 
 
 def csv_write(out, records: Iterable[dict]) -> None:

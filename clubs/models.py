@@ -45,6 +45,8 @@ class Role(models.TextChoices):
     CHIEF_DIRECTOR = "chief_director", _("裁判长（复核）")
     TRAINEE = "trainee", _("学员")
     CLUB_ADMIN = "club_admin", _("俱乐部管理员")
+    # Law 93: a member of the appeals committee reads the club's records and fills an appeal's committee part.
+    COMMITTEE = "committee", _("仲裁委员")
 
 
 class Capability(models.TextChoices):
@@ -55,16 +57,18 @@ class Capability(models.TextChoices):
     COMMENT = "comment", _("发表复核意见")
     REVIEW = "review", _("复核签字、登记仲裁决定")
     MANAGE = "manage", _("管理成员")
+    APPEAL = "appeal", _("填写仲裁委员会部分")
 
 
 ROLE_CAPABILITIES: dict[str, frozenset[str]] = {
     Role.DIRECTOR: frozenset({Capability.VIEW, Capability.RECORD, Capability.COMMENT}),
     Role.CHIEF_DIRECTOR: frozenset(
-        {Capability.VIEW, Capability.RECORD, Capability.COMMENT, Capability.REVIEW}
+        {Capability.VIEW, Capability.RECORD, Capability.COMMENT, Capability.REVIEW, Capability.APPEAL}
     ),
     # Trainees read the club's rulings to learn from them; they do not write to the log.
     Role.TRAINEE: frozenset({Capability.VIEW}),
     Role.CLUB_ADMIN: frozenset({Capability.VIEW, Capability.MANAGE}),
+    Role.COMMITTEE: frozenset({Capability.VIEW, Capability.APPEAL}),
 }
 
 
@@ -200,6 +204,9 @@ class RulingRecord(models.Model):
     # The texts as safe HTML, rendered once when written (laws.rendering.render_user): reads never render.
     statement_html = models.TextField(_("事实经过（HTML）"), blank=True, default="", editable=False)
     notes_html = models.TextField(_("裁判备注（HTML）"), blank=True, default="", editable=False)
+    # The appeal file's director part (bridge.appeal_file.read_appeal_file: deal, auction, lead, table result,
+    # poll, judged results), normalised when written; read-only with the rest of the ruling once appealed.
+    appeal_file = models.JSONField(_("仲裁卷宗（裁判部分）"), null=True, blank=True)
     # The adjusted-score request as given (rulings.calculators.adjusted_score) and the engine's answer.
     adjustment = models.JSONField(_("调整分（输入）"), null=True, blank=True)
     adjustment_result = models.JSONField(_("调整分（结果）"), null=True, blank=True)
@@ -408,6 +415,7 @@ class Action(models.TextChoices):
     FINALISED = "finalised", _("裁定")
     APPEAL_LODGED = "appeal_lodged", _("登记申诉")
     APPEAL_DECIDED = "appeal_decided", _("登记仲裁决定")
+    APPEAL_COMMITTEE = "appeal_committee", _("填写仲裁委员会部分")
     SIGNED_OFF = "signed_off", _("复核签字")
     COMMENT_HIDDEN = "comment_hidden", _("隐藏复核意见")
 
@@ -540,6 +548,9 @@ class Appeal(models.Model):
     )
     decision_text_html = models.TextField(_("决定说明（HTML）"), blank=True, default="", editable=False)
     decided_at = models.DateTimeField(_("决定时间"), null=True, blank=True)
+    # The committee's part of the appeal file (bridge.appeal_file.read_committee: the opponents' submission,
+    # the members, the 12C3 weights and their equity score), written by a committee member or chief director.
+    committee_file = models.JSONField(_("仲裁委员会部分"), null=True, blank=True)
 
     class Meta:
         db_table = "rulings_appeal"  # the table the app was born with (rulings), kept on the move to clubs

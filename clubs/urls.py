@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from clubs.views import clubs, record, record_form, review
+from clubs.views import clubs, committee, record, record_form, review
 
 app_name = "clubs"
 
@@ -17,6 +17,19 @@ urlpatterns = [
     path("clubs/<int:club_id>/rulings/<int:number>/", record.ruling_detail, name="detail"),
     path("clubs/<int:club_id>/rulings/<int:number>/edit/", record_form.ruling_edit, name="edit"),
     path("clubs/<int:club_id>/rulings/<int:number>/print/", record.ruling_print, name="print"),
+    path(
+        "clubs/<int:club_id>/rulings/<int:number>/appeal-file/", record.ruling_appeal_file, name="appeal-file"
+    ),
+    path(
+        "clubs/<int:club_id>/rulings/<int:number>/appeal-file/edit/",
+        record.ruling_appeal_edit,
+        name="appeal-file-edit",
+    ),
+    path(
+        "clubs/<int:club_id>/rulings/<int:number>/appeal-committee/",
+        committee.appeal_committee,
+        name="appeal-committee",
+    ),
     path("clubs/<int:club_id>/rulings/<int:number>/comments/", record.comment_add, name="comment"),
     path(
         "clubs/<int:club_id>/rulings/<int:number>/comments/<int:comment_id>/hide/",

@@ -202,7 +202,16 @@ RECORD = inline_serializer(
         "outcome": serializers.JSONField(),
         "laws": serializers.JSONField(),
         "status": serializers.CharField(),
-        "appeal": serializers.DictField(allow_null=True),
+        "appeal_file": serializers.DictField(
+            allow_null=True, help_text="the appeal file's director part (bridge.appeal_file), normalised"
+        ),
+        "poll_warning": serializers.CharField(
+            allow_null=True,
+            help_text="poll_no_alternative / poll_alternative: the poll and the LA answer disagree",
+        ),
+        "appeal": serializers.DictField(
+            allow_null=True, help_text="… and committee_file, the committee's part"
+        ),
     },
 )
 RECORD_DETAIL = inline_serializer(
@@ -239,7 +248,17 @@ RECORD_PAGE = inline_serializer(
 
 # Request bodies whose unknown keys are refused with a 400 naming the key (clubs.api._read, bridge's
 # assigned-score builder): the schema says so, so a client (and schemathesis) knows extra keys are not allowed.
-CLOSED_REQUEST_BODIES = ("RecordInput", "RecordUpdateInput", "AssignedScoreRequest", "AssignedPossibleResult")
+CLOSED_REQUEST_BODIES = (
+    "RecordInput",
+    "RecordUpdateInput",
+    "AssignedScoreRequest",
+    "AssignedPossibleResult",
+    "DealImportRequest",
+    "DealRequest",
+    "DealHands",
+    "AppealFileInput",
+    "AppealCommitteeInput",
+)
 
 
 def closed_request_bodies(result, generator, request, public):

@@ -9,6 +9,7 @@ one place, a page shows it in its language); an edit that started from an old ve
 """
 
 from clubs.errors import RecordError, VersionConflict
+from clubs.services.appeal_file import appeal_committee_and_decision, appeal_committee_save, appeal_file_save
 from clubs.services.appeals import appeal_decide, appeal_lodge
 from clubs.services.clubs import club_create, club_edition_set, membership_remove, membership_set
 from clubs.services.comments import comment_hide, review_comment_add
@@ -26,7 +27,10 @@ __all__ = [
     "RECORD_FIELDS",
     "RecordError",
     "VersionConflict",
+    "appeal_committee_and_decision",
+    "appeal_committee_save",
     "appeal_decide",
+    "appeal_file_save",
     "appeal_lodge",
     "club_create",
     "comment_hide",

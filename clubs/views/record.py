@@ -84,6 +84,7 @@ def render_detail(request, club: Club, record: RulingRecord, *, status: int = 20
         can_record=request.access.can(Capability.RECORD),
         can_comment=request.access.can(Capability.COMMENT),
         can_review=request.access.can(Capability.REVIEW),
+        can_appeal=request.access.can(Capability.APPEAL),
         comment_form=CommentForm(),
         appeal_form=AppealForm(),
         decision_form=DecisionForm(),
@@ -113,6 +114,25 @@ def ruling_print(request, club: Club, number: int):
     context = record_context(club, record_or_404(club, number))
     context["printed_at"] = timezone.localtime()
     return render(request, "clubs/print.html", context)
+
+
+@club_page(Capability.VIEW)
+def ruling_appeal_file(request, club: Club, number: int):
+    """The appeal file (issue 30): the A4 document an appeals committee reads, in the page's language."""
+    from clubs.appeal_page import appeal_file_context
+
+    record = record_or_404(club, number)
+    context = record_context(club, record)
+    context.update(appeal_file_context(record), printed_at=timezone.localtime())
+    return render(request, "clubs/appeal_file.html", context)
+
+
+@club_page(Capability.RECORD)
+def ruling_appeal_edit(request, club: Club, number: int):
+    """The appeal file's editor (issue 30): the card picker, the PBN import, the call pad and the double-dummy
+    aid (static/js/pages/appeal.js), saving through the API; read-only once the appeal is lodged."""
+    record = record_or_404(club, number)
+    return render(request, "clubs/appeal_edit.html", {"club": club, "record": record})
 
 
 def _record_action(request, club: Club, number: int, action, *, form=None, form_name=None, anchor=""):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ALLOWED_THIRD_PARTY = {"yaml"}
+ALLOWED_THIRD_PARTY = {"yaml", "endplay"}
 
 
 def imported_modules(path: Path) -> set[str]:

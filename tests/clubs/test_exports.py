@@ -42,4 +42,4 @@ def test_the_adjustments_laws_each_once():
 
 def test_every_column_has_a_key_and_a_label():
     keys = [key for key, _label in COLUMNS]
-    assert len(keys) == len(set(keys)) == 20 and all(str(label) for _key, label in COLUMNS)
+    assert len(keys) == len(set(keys)) == 22 and all(str(label) for _key, label in COLUMNS)

@@ -16,6 +16,8 @@ The files (compact JSON, one line each):
 - messages.json: every message of bridge.messages.CATALOG with many kinds of values, in both languages, and
   placeholders the formatter must refuse.
 - assigned.json: the Law 12C2 builder and the poll (tests/offline/assigned_cases.py) and Python's round().
+- deals.json: the card picker's four hands (bridge.deals.Deal.from_hands) and the call pad's auctions
+  (bridge.appeal_file.check_auction, the calls legal next) for static/js/engine/deal.js.
 - reference.json: the reference parser (search.query._reference) and laws.selectors.section_url.
 - calculators.json: the score pad's query (rulings.views.score_page, rulings.calculators.score_from_params and
   score_data), IMPs (bridge.imps) and matchpoints (bridge.inputs.scores_from_text, bridge.matchpoints), good and bad.
@@ -51,7 +53,7 @@ import django  # noqa: E402
 django.setup()
 
 from bridge.assigned_builder import build_assigned  # noqa: E402
-from bridge.cards import Hand  # noqa: E402
+from bridge.cards import Hand, Seat  # noqa: E402
 from bridge.errors import EngineError, FieldError, Message  # noqa: E402
 from bridge.messages import CATALOG  # noqa: E402
 from bridge.poll import tally  # noqa: E402
@@ -864,6 +866,112 @@ def summary_cases(states: list[list[object]], tree_map: dict | None = None) -> d
     return _json(out)  # type: ignore[return-value]
 
 
+# --- deals.json: the card picker's deal and the call pad's auction (static/js/engine/deal.js) -------------------
+
+
+def _deal_answer(hands: dict) -> dict:
+    from bridge.deals import Deal
+
+    try:
+        deal = Deal.from_hands(hands, dealer="N", vulnerability="None")
+    except FieldError as error:
+        return {"status": "error", "code": error.code, "field": error.field, "params": error.params}
+    return {"status": "ok", "hands": {seat.value: str(deal.hand(seat)) for seat in Seat}}
+
+
+def deal_cases() -> list:
+    """Hands as the picker writes them (str(Hand)): whole deals, one hand left out, two left out, a card moved
+    (14 and 12), a card in two hands, short hands; with Python's answer."""
+    import random
+
+    from bridge.deals import DECK
+
+    rng = random.Random(30)
+    cases = []
+    for number in range(40):
+        deck = sorted(DECK)
+        rng.shuffle(deck)
+        hands = {seat: Hand(frozenset(deck[i * 13 : (i + 1) * 13])) for i, seat in enumerate("NESW")}
+        seats = list("NESW")
+        kind = number % 8
+        if kind == 1:
+            hands[rng.choice(seats)] = None
+        elif kind == 2:
+            for seat in rng.sample(seats, 2):
+                hands[seat] = None
+        elif kind == 3:
+            giver, taker = rng.sample(seats, 2)
+            card = sorted(hands[giver].cards)[0]
+            hands[giver] = Hand(hands[giver].cards - {card})
+            hands[taker] = Hand(hands[taker].cards | {card})
+        elif kind == 4:
+            giver, taker = rng.sample(seats, 2)
+            card = sorted(hands[giver].cards)[-1]
+            hands[taker] = Hand(hands[taker].cards | {card})
+        elif kind == 5:
+            seat = rng.choice(seats)
+            hands[seat] = Hand(frozenset(sorted(hands[seat].cards)[:12]))
+            hands[rng.choice([s for s in seats if s != seat])] = None
+        elif kind == 6:
+            hands = {seat: Hand(frozenset(sorted(h.cards)[:5])) for seat, h in hands.items()}
+        elif kind == 7:
+            hands["W"] = Hand(frozenset())
+        written = {seat: (str(hand) if hand is not None else None) for seat, hand in hands.items()}
+        cases.append([written, _deal_answer(written)])
+    return cases
+
+
+ALL_CALLS = ["Pass", "X", "XX"] + [
+    f"{level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")
+]
+AUCTIONS = [
+    [],
+    ["1S", "P", "2S", "P", "4S", "P", "P", "P"],
+    ["P", "P", "P", "P"],
+    ["p", "1♥", "2♦", "pass", "Pass", "x", "P", "4h", "P", "P", "P"],
+    ["1NT", "X", "XX", "P", "P", "2C", "X", "P", "P", "XX", "P", "P", "P"],
+    ["1黑桃", "不叫", "2无将", "—", "3n", "dbl", "rdbl"],
+    ["1S", "1H"],
+    ["1S", "P", "1S"],
+    ["X"],
+    ["1S", "P", "X"],
+    ["1S", "X", "X"],
+    ["1S", "XX"],
+    ["1S", "X", "P", "XX"],
+    ["P", "P", "P", "P", "1C"],
+    ["1C", "P", "P", "P", "1D"],
+    ["8S"],
+    ["1Z"],
+    ["4SX"],
+    ["1C", 3],
+    ["1C", "1D", "1H", "1S", "1NT", "2C", "7NT", "X", "XX"],
+    ["1C", "P", "P", "X", "P", "P", "XX"],
+    ["3NT", "P", "P", "X", "P", "P", "P"],
+]
+
+
+def _auction_answer(calls: list) -> dict:
+    from bridge.appeal_file import check_auction, parse_call
+
+    try:
+        check_auction(calls)
+    except FieldError as error:
+        return {"status": "error", "code": error.code, "field": error.field, "params": error.params}
+    written = [parse_call(call) for call in calls]
+    legal = []
+    for call in ALL_CALLS:
+        try:
+            check_auction([*written, call])
+        except FieldError:
+            continue
+        legal.append(call)
+    return {"status": "ok", "calls": written, "ended": not legal, "legal": legal}
+
+
+def deals_golden() -> dict:
+    return _json({"deals": deal_cases(), "auctions": [[calls, _auction_answer(calls)] for calls in AUCTIONS]})
+
+
 def golden() -> dict[str, object]:
     """Every golden file, by name, as this engine answers now."""
     states = tree_states()
@@ -882,6 +990,7 @@ def golden() -> dict[str, object]:
         "messages.json": message_cases(),
         "assigned.json": assigned_cases(),
         "reference.json": reference_cases(),
+        "deals.json": deals_golden(),
         **further_edition_trees(),
     }
 
