@@ -284,6 +284,8 @@ class RulingRecord(models.Model):
             models.Index(fields=["club", "director", "-date", "-number"], name="ruling_club_director_idx"),
             models.Index(fields=["club", "status", "-date", "-number"], name="ruling_club_status_idx"),
             models.Index(fields=["club", "irregularity", "-date", "-number"], name="ruling_club_irreg_idx"),
+            # The log filtered and counted by edition (issue 29): a director of both codes' events.
+            models.Index(fields=["club", "edition", "-date", "-number"], name="ruling_club_edition_idx"),
             models.Index(fields=["club", "board"], name="ruling_club_board_idx"),
             # The text filter finds records by id (clubs.fulltext) and orders them by date and number: read from
             # this index alone, not from each found record's row (SQLite, 1,000 matches of 100,000: 5.2 → 2.0 ms).
