@@ -7,7 +7,6 @@ import pytest
 from clubs import selectors, services
 from clubs.models import RulingRecord
 from clubs.selectors import RulingFilters
-from tests.clubs.conftest import make_user
 
 pytestmark = pytest.mark.django_db
 
