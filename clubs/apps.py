@@ -13,13 +13,27 @@ class ClubsConfig(AppConfig):
         from django.db.backends.signals import connection_created
         from django.db.models.signals import post_migrate
 
-        from laws import editions
+        from laws import editions, regulations
 
         if club_default_edition not in editions.USER_EDITION_SOURCES:
             editions.USER_EDITION_SOURCES.append(club_default_edition)
+        if club_regulations not in regulations.USER_REGULATION_SOURCES:
+            regulations.USER_REGULATION_SOURCES.append(club_regulations)
         post_migrate.connect(_fulltext_ensure, sender=self, dispatch_uid="clubs_fulltext_ensure")
         connection_created.connect(_sqlite_limits, dispatch_uid="clubs_sqlite_limits")
         request_finished.connect(_sqlite_optimize, dispatch_uid="clubs_sqlite_optimize")
+
+
+def club_regulations(user) -> dict | None:
+    """The regulations of the first of the user's clubs that set them (issue 28 item 5)."""
+    from clubs.models import Club
+
+    return (
+        Club.objects.filter(memberships__user=user, regulations__isnull=False)
+        .order_by("pk")
+        .values_list("regulations", flat=True)
+        .first()
+    )
 
 
 def club_default_edition(user) -> str | None:

@@ -87,6 +87,8 @@ class Club(models.Model):
         default="",
         choices=[("", _("本站默认")), ("ccba-1999", _("1999年版")), ("wbf-2017", _("2017年版"))],
     )
+    # The event's regulations the club's directors rule under (laws.regulations: key → yes/no); None: the defaults.
+    regulations = models.JSONField(_("比赛规程"), null=True, blank=True)
 
     class Meta:
         db_table = "rulings_club"  # the table the app was born with (rulings), kept on the move to clubs

@@ -1,7 +1,7 @@
 """API v1 for boards, scores, adjusted scores and the Law 12C2 builder (docs/design.md §7). Thin: rulings.calculators
 does the reading, bridge the arithmetic; EngineError becomes a 400 in config.api.exception_handler."""
 
-from django.conf import settings
+from django.contrib.auth import get_user
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.decorators import api_view
@@ -26,7 +26,15 @@ from config.openapi import (
     errors,
     integer,
 )
+from laws import regulations
 from rulings import calculators
+
+
+def _regulations(request) -> dict[str, bool]:
+    """The event's regulations of the caller: the calculators' API authenticates no one (it is open, and DRF then
+    sets the request's user to anonymous), so the browser session's signed-in user, read from the session itself,
+    decides whose club's regulations apply."""
+    return regulations.for_user(get_user(getattr(request, "_request", request)))
 
 
 @extend_schema(
@@ -108,7 +116,7 @@ def _body_edition(request) -> str:
     responses={200: dict, **errors(400)},
     description="The body's other fields depend on method (README: POST /api/adjusted-score/). method weighted "
     "(Law 12C3) needs appeals_committee: true, or director_12c3: true where the zone permits the Director to "
-    "apply 12C3 (settings ZONE_PERMITS_DIRECTOR_12C3); otherwise 400 naming the field.",
+    "apply 12C3 (the caller's club's regulations, else settings ZONE_PERMITS_DIRECTOR_12C3); otherwise 400 naming the field.",
 )
 @api_view(["POST"])
 def adjusted_score(request):
@@ -125,7 +133,7 @@ def adjusted_score(request):
         by = equity_weighting_by(
             body.get("appeals_committee"),
             body.get("director_12c3"),
-            zone_permits_director_12c3=settings.ZONE_PERMITS_DIRECTOR_12C3,
+            zone_permits_director_12c3=_regulations(request)["director_12c3"],
         )
     answer = calculators.adjusted_score(body, edition)
     if by is not None:
@@ -228,7 +236,7 @@ _ASSIGNED_REQUEST = inline_serializer(
         "director_12c3": serializers.BooleanField(
             required=False,
             help_text="true: the Director weights the results where the zone permits him to apply 12C3 "
-            "(settings ZONE_PERMITS_DIRECTOR_12C3); refused (400) otherwise",
+            "(the caller's club's regulations, else settings ZONE_PERMITS_DIRECTOR_12C3); refused (400) otherwise",
         ),
         "knockout": serializers.BooleanField(
             required=False,
@@ -366,5 +374,5 @@ def assigned_score(request):
     body = request.data
     if isinstance(body, dict) and body.get("edition") is None and request.query_params.get("edition"):
         body = {**body, "edition": _body_edition(request)}
-    built = build_assigned(body, zone_permits_director_12c3=settings.ZONE_PERMITS_DIRECTOR_12C3)
+    built = build_assigned(body, zone_permits_director_12c3=_regulations(request)["director_12c3"])
     return Response(built.as_dict())

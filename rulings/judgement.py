@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from django.conf import settings
 from django.utils.translation import gettext as _
 
 from bridge.adjusted import EDITION_1997
@@ -25,6 +24,7 @@ from bridge.inputs import number, scores_from_text, whole_number
 from bridge.poll import MAX_POLL_CALLS, PollTally
 from bridge.trees import Evaluation, Tree
 from config import language
+from laws import regulations
 
 BUILDER_ROWS = MAX_RESULTS
 """Rows of possible results the form offers: as many as the engine takes (bridge.assigned_builder.MAX_RESULTS)."""
@@ -151,9 +151,16 @@ def _builder_rest(get: Getter, request: dict[str, object]) -> None:
         request["field_scores_ns"] = scores_from_text(get("field_scores"), "field_scores_ns")
 
 
-def zone_permits() -> bool:
-    """Whether this zone lets the Director apply Law 12C3 himself (settings; 1997 default: no)."""
-    return bool(settings.ZONE_PERMITS_DIRECTOR_12C3)
+def zone_permits(user=None) -> bool:
+    """Whether the zone lets the Director apply Law 12C3 himself: his club's regulations, else the site's setting
+    (1997 default: no) — laws.regulations."""
+    return regulations.for_user(user)["director_12c3"]
+
+
+def likely_standard(user=None) -> bool:
+    """Whether the regulating authority keeps the likely / at all probable standard under the 2017 code (the
+    user's club's regulations; default no)."""
+    return regulations.for_user(user)["likely_standard"]
 
 
 def builder_given(data: Mapping[str, object]) -> bool:

@@ -50,8 +50,11 @@ def _judgement_tree(request, slug: str) -> Tree:
     return tree
 
 
-def _builder_context(values) -> dict:
-    """The builder's pads: rows, contract parts, seats, tricks, sides and vulnerabilities (Chinese labels first)."""
+def _builder_context(values, user=None) -> dict:
+    """The builder's pads: rows, contract parts, seats, tricks, sides and vulnerabilities (Chinese labels first);
+    on a blank form, the 2017 older-standard box as the user's club's regulations set it."""
+    if not values and judgement.likely_standard(user):
+        values = {"regulation": "on"}
     return {
         "rows": [f"r{row}_" for row in range(judgement.BUILDER_ROWS)],
         "levels": LEVELS,
@@ -61,7 +64,7 @@ def _builder_context(values) -> dict:
         "sides": SIDES,
         "vulnerabilities": VULNERABILITIES,
         "trick_counts": list(range(14)),
-        "zone_permits_director_12c3": judgement.zone_permits(),
+        "zone_permits_director_12c3": judgement.zone_permits(user),
         "p": values,
     }
 
@@ -77,14 +80,15 @@ def _builder_edition(request, values) -> str:
 
 def assigned_page(request):
     values = request.POST if request.method == "POST" else {}
-    context = _builder_context(values)
+    context = _builder_context(values, request.user)
     code = _builder_edition(request, values)
     context.update(builder_edition=code, builder_wbf=code != EDITION_1997)
     if request.method == "POST":
         # No row filled in is refused as the engine refuses an empty list (field "results").
         try:
             context["result"] = build_assigned(
-                judgement.builder_request(values), zone_permits_director_12c3=judgement.zone_permits()
+                judgement.builder_request(values),
+                zone_permits_director_12c3=judgement.zone_permits(request.user),
             ).as_dict()
         except EngineError as exc:
             context["error"] = error_context(exc)
@@ -120,7 +124,7 @@ def _fact_fields(tree: Tree, values) -> list[dict]:
 
 def _form_context(request, tree: Tree, values, **extra) -> dict:
     return {
-        **_builder_context(values),
+        **_builder_context(values, request.user),
         # The builder on the form follows the tree's edition (2017: the Director weights, one probable row).
         "builder_edition": tree.edition,
         "builder_wbf": tree.edition != EDITION_1997,
@@ -201,7 +205,8 @@ def ruling_form_save(request, slug: str):
         poll = _poll(values)
         built = (
             build_assigned(
-                judgement.builder_request(values), zone_permits_director_12c3=judgement.zone_permits()
+                judgement.builder_request(values),
+                zone_permits_director_12c3=judgement.zone_permits(request.user),
             )
             if judgement.builder_given(values)
             else None

@@ -11,7 +11,13 @@ one place, a page shows it in its language); an edit that started from an old ve
 from clubs.errors import RecordError, VersionConflict
 from clubs.services.appeal_file import appeal_committee_and_decision, appeal_committee_save, appeal_file_save
 from clubs.services.appeals import appeal_decide, appeal_lodge
-from clubs.services.clubs import club_create, club_edition_set, membership_remove, membership_set
+from clubs.services.clubs import (
+    club_create,
+    club_edition_set,
+    club_regulations_set,
+    membership_remove,
+    membership_set,
+)
 from clubs.services.comments import comment_hide, review_comment_add
 from clubs.services.common import version_parse
 from clubs.services.records import (
@@ -37,6 +43,7 @@ __all__ = [
     "membership_remove",
     "membership_set",
     "club_edition_set",
+    "club_regulations_set",
     "review_comment_add",
     "ruling_create",
     "ruling_sign_off",

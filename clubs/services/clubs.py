@@ -5,9 +5,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from bridge.errors import FieldError
 from clubs.errors import RecordError
 from clubs.models import Club, Membership, Role
 from clubs.services.common import full_clean, text_clean
+from laws import regulations
 
 
 @transaction.atomic
@@ -69,3 +71,15 @@ def _keep_an_admin(club: Club, membership: Membership) -> None:
     others = Membership.objects.filter(club=club, role=Role.CLUB_ADMIN).exclude(pk=membership.pk)
     if not others.exists():
         raise RecordError(_("俱乐部至少要有一名管理员。"), "role", code="last_admin")
+
+
+def club_regulations_set(*, club: Club, values: object) -> Club:
+    """The event's regulations the club's directors rule under (laws.regulations); a bad key or value is a
+    RecordError naming ``regulations.<key>`` and nothing is saved."""
+    try:
+        cleaned = regulations.clean(values)
+    except FieldError as exc:
+        raise RecordError.wrapping(exc, exc.field or "regulations") from exc
+    Club.objects.filter(pk=club.pk).update(regulations=cleaned)
+    club.regulations = cleaned
+    return club

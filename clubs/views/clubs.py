@@ -13,6 +13,7 @@ from clubs.forms import MemberForm, form_error
 from clubs.models import Capability, Club
 from clubs.permissions import club_page, forbidden, memberships_with
 from config.errors import error_context
+from laws import regulations
 
 
 def clubs(request):
@@ -51,6 +52,10 @@ def members(request, club: Club):
             if "default_edition" in request.POST:
                 services.club_edition_set(club=club, edition=request.POST["default_edition"])
                 return redirect("clubs:members", club.pk)
+            if "regulations" in request.POST:
+                chosen = {r.key: request.POST.get(f"reg_{r.key}") == "on" for r in regulations.REGULATIONS}
+                services.club_regulations_set(club=club, values=chosen)
+                return redirect("clubs:members", club.pk)
             if request.POST.get("remove"):
                 remove = request.POST["remove"]
                 pk = read_whole(remove) if remove.isdigit() else None  # bounded (security review N1)
@@ -76,5 +81,9 @@ def members(request, club: Club):
         "form": form,
         "error": error,
         "edition_choices": Club._meta.get_field("default_edition").choices,
+        "regulations": [
+            (r, {**regulations.defaults(), **(club.regulations or {})}[r.key])
+            for r in regulations.REGULATIONS
+        ],
     }
     return render(request, "clubs/members.html", context, status=status)

@@ -3,7 +3,8 @@
 //
 // API (the whole of it):
 //
-//   import { createCallPad } from "./callpad.js";
+//   (a page module imports createCallPad from this file; the static files' manifest reads import lines even in
+//   comments, so none is written here)
 //   const pad = createCallPad(container, { onCall: (call) => …, labels: { pass: "不叫" } });
 //   pad.setLegal(new Set(["Pass", "1H", …]));  // enable only these (engine/deal.js legalCalls); null: all
 //   pad.destroy();                             // remove the buttons
