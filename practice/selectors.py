@@ -103,7 +103,7 @@ def drill_get(slug: str, seed: int, edition: str | None = None) -> Scenario:
 
 
 def item_get(item: str) -> Scenario:
-    """A bank scenario or a drill (``drill-<tree>-<seed>``, ``drill-<edition>.<tree>-<seed>``) by id; Http404
+    """A bank scenario or a drill (``drill-<tree>-<seed>``, ``drill-<edition>_<tree>-<seed>``) by id; Http404
     when there is none."""
     scenario = scenarios().get(item)
     if scenario is not None:

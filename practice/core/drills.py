@@ -37,9 +37,9 @@ TREE_TOPICS: dict[str, str] = {
 """The decision trees drills are made from, and the topic each tree's drills count towards."""
 
 DRILL_ID = re.compile(
-    rf"^{re.escape(DRILL_PREFIX)}(?:(?P<edition>[a-z]+-\d{{4}})\.)?(?P<slug>[a-z][a-z0-9-]*?)-(?P<seed>\d{{1,9}})$"
+    rf"^{re.escape(DRILL_PREFIX)}(?:(?P<edition>[a-z]+-\d{{4}})_)?(?P<slug>[a-z][a-z0-9-]*?)-(?P<seed>\d{{1,9}})$"
 )
-"""``drill-<tree>-<seed>`` (the base edition) or ``drill-<edition>.<tree>-<seed>``, the seed a whole number of at
+"""``drill-<tree>-<seed>`` (the base edition) or ``drill-<edition>_<tree>-<seed>`` (an id the practice pages' URLs take), the seed a whole number of at
 most 9 digits (as the API's ``?seed=`` accepts)."""
 
 DRILL_FIELDS: dict[str, tuple[str, ...]] = {
@@ -146,7 +146,7 @@ def _branch_values(tree: Tree, node: QuestionNode, rng: random.Random) -> list[t
 def drill_prefix(edition: str | None = None) -> str:
     """What every drill id of the edition starts with (the base edition's: ``drill-``, which the others' ids share,
     so a base-edition query also excludes :func:`further_drill_prefixes`)."""
-    return DRILL_PREFIX if edition in (None, "", BASE_EDITION) else f"{DRILL_PREFIX}{edition}."
+    return DRILL_PREFIX if edition in (None, "", BASE_EDITION) else f"{DRILL_PREFIX}{edition}_"
 
 
 def drill_id(slug: str, seed: int, edition: str | None = None) -> str:

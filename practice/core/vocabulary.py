@@ -33,5 +33,5 @@ DRILL_PREFIX = "drill-"
 
 BASE_EDITION = "ccba-1999"
 """The base edition (laws.editions.BASE, asserted equal in the tests; the pure core does not import Django): its
-drills keep ids without an edition, a further edition's name it (``drill-wbf-2017.revoke-12``)."""
+drills keep ids without an edition, a further edition's name it (``drill-wbf-2017_revoke-12``)."""
 """Drill ids are ``drill-<tree>-<seed>``; bank scenario ids may not start with it, so the two never collide."""

@@ -289,3 +289,20 @@ def test_the_pure_core_names_the_same_base_edition_as_the_law_base():
     from practice.core.vocabulary import BASE_EDITION
 
     assert BASE_EDITION == BASE
+
+
+def test_a_director_working_in_2017_drills_a_2017_tree_on_the_page_and_through_the_api(client):
+    """Issue 29: drills of every 2017 tree, their ids naming the edition (the page's URL takes them)."""
+    from laws.editions import COOKIE
+    from rulings.trees import trees
+
+    client.cookies[COOKIE] = "wbf-2017"
+    for slug in trees("wbf-2017"):
+        response = client.get(f"/practice/drills/{slug}/")
+        assert response.status_code == 302, slug
+        assert "/practice/cases/drill-wbf-2017_" in response["Location"], response["Location"]
+        page = client.get(response["Location"])
+        assert page.status_code == 200, slug
+        api = client.get(f"/api/practice/drills/{slug}/?edition=wbf-2017&seed=7")
+        assert api.status_code == 200, api.content[:300]
+        assert api.json()["id"] == f"drill-wbf-2017_{slug}-7" and api.json()["edition"] == "wbf-2017"

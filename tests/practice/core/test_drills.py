@@ -71,8 +71,8 @@ def test_a_further_editions_drill_id_names_its_edition_and_the_base_editions_doe
     cards never mix the codes; the base edition's ids stay as they were (stored cards keep working)."""
     assert drills.drill_id("revoke", 12) == "drill-revoke-12"
     assert drills.drill_id("revoke", 12, "ccba-1999") == "drill-revoke-12"
-    assert drills.drill_id("revoke", 12, "wbf-2017") == "drill-wbf-2017.revoke-12"
-    assert drills.parse_drill_id("drill-wbf-2017.revoke-12") == ("revoke", 12)
-    assert drills.drill_edition("drill-wbf-2017.revoke-12") == "wbf-2017"
+    assert drills.drill_id("revoke", 12, "wbf-2017") == "drill-wbf-2017_revoke-12"
+    assert drills.parse_drill_id("drill-wbf-2017_revoke-12") == ("revoke", 12)
+    assert drills.drill_edition("drill-wbf-2017_revoke-12") == "wbf-2017"
     assert drills.drill_edition("drill-lead-out-of-turn-7") == "ccba-1999"
-    assert drills.parse_drill_id("drill-wbf-2017.") is None
+    assert drills.parse_drill_id("drill-wbf-2017_") is None
