@@ -243,7 +243,7 @@ def ruling_edit(request, club: Club, number: int):
             # from the current version once they have looked.
             unseen = list(selectors.ruling_revisions_since(record=record, version=int(exc.expected)))
             for revision in unseen:
-                revision.rows = change_rows(revision.changes)
+                revision.rows = change_rows(revision.changes, record.irregularity)
             context = _form_context(
                 request,
                 club,
