@@ -145,3 +145,30 @@ def test_a_page_that_needs_the_network_offers_back_and_retry(tablet, server_url,
     assert page.locator("[data-offline-back]").is_visible()
     screenshot(page, f"offline-default-missing-{viewport['width']}")
     context.set_offline(False)
+
+
+def test_offline_score_result_is_in_view_at_1024(tablet, server_url):
+    """Problem 3: offline at 1024×768, the score pad's last tap puts the answer on screen, not above it."""
+    context, page = tablet(TABLET_LANDSCAPE)
+    page.goto(server_url + "/")
+    page.wait_for_function(CONTROLLED, timeout=30_000)
+    page.wait_for_selector('[data-net-status][data-state="ready"]', timeout=60_000)
+    context.set_offline(True)
+    page.goto(server_url + "/tools/score/")
+    for name, value in (
+        ("level", "4"),
+        ("strain", "S"),
+        ("dbl", "X"),
+        ("declarer", "N"),
+        ("vulnerability", "NS"),
+    ):
+        page.locator(f"label:has(input[name='{name}'][value='{value}'])").first.tap()
+    page.locator("label:has(input[name='tricks'][value='10'])").first.tap()
+    page.wait_for_selector("[data-offline-result]", state="attached", timeout=15_000)
+    page.wait_for_timeout(300)
+    box = page.locator("[data-offline-result]").first.bounding_box()
+    bar = page.locator(".topbar").bounding_box()
+    assert box["y"] >= bar["height"] - 1 and box["y"] < 768, box
+    assert "790" in page.locator("[data-offline-result]").first.inner_text()
+    screenshot(page, "offline-default-score-1024")
+    context.set_offline(False)
