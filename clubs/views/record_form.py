@@ -51,6 +51,8 @@ def _fact_fields(tree: Tree | None, values: dict) -> list[dict]:
                 "optional": fact.optional,
                 "options": options,
                 "value": current,
+                # what the summary shows (issue 31: the form asks only what the wizard did not settle)
+                "shown": dict(options).get(current, current),
                 "min": fact.minimum,
                 "max": fact.maximum,
             }

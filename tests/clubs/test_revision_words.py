@@ -110,3 +110,21 @@ def test_csv_and_print_say_it_alike(client, club, make_record, director, chief):
     client.force_login(chief)
     sheet = client.get(record.get_absolute_url() + "print/").content.decode()
     assert "已退还" in sheet
+
+
+def test_the_form_from_the_wizard_summarises_its_facts(client, club, director):
+    """Problem 11: what the wizard settled is summarised; its inputs wait, folded, until asked for."""
+    client.force_login(director)
+    url = (
+        f"/clubs/{club.pk}/rulings/new/?tree=insufficient-bid&inadvertent_corrected_at_once=false"
+        "&after_final_pass=false&offender_obliged_to_pass=false&in_rotation=true&accepted=false&replacement=pass"
+    )
+    html = client.get(url).content.decode()
+    summary = html[html.index('<dl class="facts-summary">') : html.index("</dl>")]
+    assert "<dt>违规者用什么叫品代替不足叫牌？</dt><dd>不叫</dd>" in summary
+    assert "<dd>否，不接受</dd>" in summary
+    folded = html[html.index('<details class="facts-edit">') :]
+    assert folded.index('name="fact.replacement"') < folded.index("</details>")  # the inputs are still sent
+    # without a settled ruling, the facts are asked in the open
+    bare = client.get(f"/clubs/{club.pk}/rulings/new/?tree=insufficient-bid").content.decode()
+    assert "facts-summary" not in bare and "facts-edit" not in bare
