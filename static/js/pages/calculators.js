@@ -103,10 +103,13 @@ function start() {
 
   /** @param {any} r */
   function drawMatchpoints(r) {
-    const table = el("table", { "class": "law-table" }, [
-      el("thead", {}, [el("tr", {}, [el("th", {}, [label("ns-score")]), el("th", {}, [label("mp")]), el("th", {}, ["%"])])]),
+    // Both sides, percentages to two decimals (rulings/views.py matchpoints_page).
+    const table = el("table", { "class": "law-table mp-table" }, [
+      el("thead", {}, [el("tr", {}, [el("th", {}, [label("ns-score")]), el("th", {}, [label("mp")]), el("th", {}, ["%"]),
+                                     el("th", {}, [label("ew-mp")]), el("th", {}, [label("ew-pct")])])]),
       el("tbody", {}, r.rows.map(function (/** @type {any} */ row) {
-        return el("tr", {}, [el("td", {}, [row.score]), el("td", {}, [row.mp]), el("td", {}, [pyFloat(row.pct)])]);
+        return el("tr", {}, [el("td", {}, [row.score]), el("td", {}, [row.mp]), el("td", {}, [row.pct.toFixed(2)]),
+                             el("td", {}, [String(r.top - row.mp)]), el("td", {}, [(100 - row.pct).toFixed(2)])]);
       }))
     ]);
     const wrap = el("div", { "data-offline-result": "" }, [table, el("p", {}, [fillText(label("top"), { top: r.top })])]);
