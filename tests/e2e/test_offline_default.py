@@ -85,6 +85,8 @@ def test_background_download_then_unvisited_pages_offline(tablet, server_url, vi
     page.wait_for_function(
         "document.querySelector('[data-offline-status]').textContent.includes('本机已存储')"
     )
+    # polish 15: the button says it is done, and what a tap does now
+    assert page.locator("[data-offline-download]").inner_text().startswith("已下载 ✓")
     context.set_offline(True)
     page.goto(server_url + "/laws/70/")
     assert "70" in page.locator("main h1").inner_text()

@@ -159,8 +159,19 @@ function start() {
       if (outdated) text += " " + label("outdated");
       box.toggleAttribute("data-offline-outdated", outdated);
       status.textContent = text;
+      buttonState(outdated ? "update" : "done");
+    }
+    // The button says what a tap does now (issue 31, polish 15): download, download again, or update.
+    const firstLabel = button.textContent;
+    /** @param {string} state */
+    function buttonState(state) {
+      button.textContent = (state && label("button-" + state)) || firstLabel;
+      box.setAttribute("data-offline-button", state || "none");
     }
     showStored();
+    document.addEventListener("caipan:offline-pack", function (/** @type {any} */ event) {
+      if (event.detail && event.detail.state === "ready" && !box.hasAttribute("aria-busy")) showStored(false);
+    });
     checkVersion(box.getAttribute("data-version-url")).then(function (answer) { if (answer) showStored(answer.stale); });
 
     button.addEventListener("click", function () {
@@ -191,6 +202,7 @@ function start() {
         box.setAttribute("data-offline-requests", String(result.requests));
         box.setAttribute("data-offline-ms", String(record.ms));
         box.setAttribute("data-offline-state", result.failed ? "partial" : "done");
+        if (!result.failed) buttonState("done");
       }).catch(function () {
         status.textContent = label("error");
         box.setAttribute("data-offline-state", "error");
