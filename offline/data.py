@@ -40,6 +40,7 @@ from config.field_labels import FIELD_LABELS
 from laws.editions import with_edition
 from laws.models import Definition, Edition
 from laws.rendering import render as render_text
+from laws.rendering import script_html
 from laws.selectors import edition_default, render_context
 from rulings import calculators
 from rulings.labels import FIELDS, VALUES, score_item_label
@@ -407,7 +408,7 @@ def tables_etag() -> str:
 def leaf_script_html(text: str) -> str:
     """A leaf's script rendered as the wizard's ruling page renders it, ``{field}`` placeholders kept: the
     browser fills them after evaluation (values are numbers or —, which the renderer leaves alone)."""
-    return render_text(text, render_context(edition_default()), law_layout=True)
+    return script_html(render_text(text, render_context(edition_default()), law_layout=True))
 
 
 def wizard_data() -> dict:

@@ -10,6 +10,7 @@ from bridge.trees import QuestionNode, Tree, evaluate
 from config import language
 from config.errors import error_context
 from laws.rendering import render as render_text
+from laws.rendering import script_html
 from laws.selectors import edition_default, render_context
 from rulings.labels import outcome_rows
 from rulings.summary import ruling_summary
@@ -215,7 +216,7 @@ def remaining_questions(tree: Tree, node_id: str, members: frozenset[str] = froz
 def _law_html(text: str) -> str:
     """The script with its law references as links and glossary terms marked, like law text."""
     context = render_context(edition_default())
-    return render_text(text, context, law_layout=True)
+    return script_html(render_text(text, context, law_layout=True))
 
 
 def _query_value(value) -> str:

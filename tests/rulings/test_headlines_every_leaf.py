@@ -119,3 +119,17 @@ def test_named_headlines(slug, leaf, zh, en):
         assert ruling_summary(slug, outcome, facts) == zh
     with translation.override("en"):
         assert ruling_summary(slug, outcome, facts) == en
+
+
+def test_the_script_read_aloud_does_not_mark_everyday_words(client):
+    """Polish 13: 裁判, 对手, 同伴, 牌墩 are not dotted in a script; rarer terms still are; law text keeps them."""
+    facts = one_per_leaf(trees()["lead-out-of-turn"])["accept_54b"]
+    html = client.get("/rulings/lead-out-of-turn/", as_url_values(facts)).content.decode()
+    script = html[
+        html.index('<div class="script">') : html.index("</div>", html.index('<div class="script">'))
+    ]
+    assert "裁判" in script
+    for word in ("裁判", "对手", "同伴", "牌墩"):
+        assert f">{word}</abbr>" not in script
+    law = client.get("/laws/1/").content.decode() + client.get("/laws/81/").content.decode()
+    assert re.search(r'<abbr class="term" title="[^"]*">(裁判|同伴|对手|牌墩)</abbr>', law)

@@ -220,8 +220,9 @@ function start() {
       // The answer changed where the director is not looking (issue 31, problem 3): bring it into view, below the bar.
       if (node && node.getBoundingClientRect) {
         const rect = node.getBoundingClientRect();
-        const bar = parseInt(getComputedStyle(document.documentElement).getPropertyValue("--bar-h"), 10) || 72;
-        if (rect.top < bar || rect.bottom > window.innerHeight) window.scrollBy(0, rect.top - bar - 8);
+        const topbar = document.querySelector(".topbar");
+        const bar = topbar ? topbar.getBoundingClientRect().bottom : 0;
+        if (rect.top < bar || rect.bottom > window.innerHeight) window.scrollBy(0, rect.top - bar - 10);
       }
     }).catch(function () {
       box.setAttribute("data-calculator-state", "error");
