@@ -134,10 +134,12 @@ class _Words:
     irregularities, and each director's name (looked up once)."""
 
     def __init__(self) -> None:
-        from clubs.models import Decision, Status
+        from clubs.models import CalledBy, Decision, Status
 
         self.irregularities = {code: str(label) for code, label in selectors.irregularity_choices()}
         self.statuses = {value: str(label) for value, label in Status.choices}
+        # 叫裁判者 in words, as the record page and the revision history show it (N → 北, issue 31 problem 10)
+        self.called_by = {value: str(label) for value, label in CalledBy.choices}
         self.decisions = {value: str(label) for value, label in Decision.choices}
         self._boards: dict[int, tuple[str, str]] = {}
         self._people: dict[int | None, str] = {None: ""}
@@ -177,7 +179,7 @@ def csv_row(values: dict, words: _Words) -> list[object]:
         "vulnerability": vulnerability,
         "table": values["table"],
         "director": words.person(values["director_id"]),
-        "called_by": values["called_by"],
+        "called_by": words.called_by.get(values["called_by"], values["called_by"]),
         "irregularity": words.irregularities.get(values["irregularity"], values["irregularity"]),
         "rule": values["outcome__rule"] or "",
         "laws": " ".join(values["laws"] or []),

@@ -129,8 +129,8 @@ class RecordForm(forms.ModelForm):
         widgets = {
             "date": DATE_WIDGET,
             "board": forms.NumberInput(attrs={"inputmode": "numeric"}),
-            "statement": forms.Textarea(attrs={"rows": 5}),
-            "notes": forms.Textarea(attrs={"rows": 4}),
+            "statement": forms.Textarea(attrs={"rows": 3}),
+            "notes": forms.Textarea(attrs={"rows": 2}),
         }
 
     def __init__(self, *args, directors=(), **kwargs):

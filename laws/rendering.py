@@ -356,6 +356,30 @@ def _terms_html(text: str, context: RenderContext, seen: set[str]) -> str:
     return "".join(parts)
 
 
+# Words every director knows, too common to mark in a script read aloud (issue 31, polish 13): the dotted
+# underline on 裁判, 对手, 同伴 and 牌墩 cluttered the ruling card. Law text keeps them marked.
+SCRIPT_PLAIN_TERMS = (
+    "裁判",
+    "对手",
+    "同伴",
+    "牌墩",
+    "Director",
+    "director",
+    "opponent",
+    "opponents",
+    "partner",
+    "trick",
+)
+_SCRIPT_PLAIN_RE = re.compile(
+    r'<abbr class="term" title="[^"]*">(' + "|".join(re.escape(t) for t in SCRIPT_PLAIN_TERMS) + r")</abbr>"
+)
+
+
+def script_html(html_text: str) -> str:
+    """A ruling script's HTML with the everyday terms unmarked (SCRIPT_PLAIN_TERMS); other terms stay."""
+    return _SCRIPT_PLAIN_RE.sub(r"\1", html_text)
+
+
 def plain_html(text: str) -> str:
     """The text escaped, paragraphs at blank lines and ``<br>`` at single line breaks: the safe fallback."""
     paragraphs = re.split(r"\n\s*\n", text.replace("\r\n", "\n").replace("\r", "\n").strip())

@@ -68,6 +68,8 @@ CACHE_PREFIX = "caipan-"
 NETWORK_TIMEOUT_MS = 2500
 """A network that hangs rather than fails: the worker serves the stored copy after this long."""
 PAGES_CACHE = data.PAGES_CACHE
+DEVICE_RECORD = "/offline/device.json"
+"""Not a route: the key under which the worker keeps, in its pages cache, what it downloaded and when."""
 THEME_COLOR = "#0b5cad"
 THEME_COLOR_DARK = "#121417"
 
@@ -129,6 +131,11 @@ def sw_config() -> dict:
         ],
         "offlinePage": reverse("offline:page"),
         "wizardShell": reverse("offline:wizard-shell"),
+        # Offline by default (issue 31): what a wizard page needs to finish its walk offline, kept as soon as
+        # the page is opened; and where the worker notes what it downloaded in the background.
+        "treeUrl": reverse("api-tree-detail", args=["__slug__"]),
+        "wizardData": reverse("offline:wizard-data"),
+        "deviceRecord": DEVICE_RECORD,
         "searchShell": reverse("offline:search-shell"),
         "wizardPrefix": reverse("rulings:wizard"),
         "searchPage": reverse("search:page"),

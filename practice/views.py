@@ -122,6 +122,7 @@ def case(request, item: str):
         return render(request, "practice/case.html", context, status=400)
     learner = services.learner_ensure(request)
     services.attempt_record(learner=learner, scenario=scenario, result=result)
+    context["set"] = _set_tally(request, _mode_query(topic, difficulty, drill_slug), scenario, result)
     context.update(
         result=result,
         questions=_questions(scenario, given=given, result=result),
@@ -132,6 +133,36 @@ def case(request, item: str):
         ),
     )
     return render(request, "practice/case.html", context)
+
+
+SET_SIZE = 5
+"""Cases in a set: after this many answers in one mode, the page sums the set up (issue 31, polish 15)."""
+SET_KEY = "practice.set"
+
+
+def _set_tally(request, mode: dict, scenario: Scenario, result) -> dict[str, object]:
+    """This browser's running set in the current mode (kept in its session): how many answered, how many right,
+    which were missed; ``done`` when the set is complete (the next answer starts a new one)."""
+    key = urlencode(sorted(mode.items()))
+    tally = request.session.get(SET_KEY) or {}
+    if tally.get("mode") != key or tally.get("answered", 0) >= SET_SIZE:
+        tally = {"mode": key, "answered": 0, "right": 0, "missed": []}
+    tally["answered"] += 1
+    if result.correct:
+        tally["right"] += 1
+    else:
+        tally["missed"] = [*tally["missed"], [scenario.id, _scenario_title(scenario)]]
+    request.session[SET_KEY] = tally
+    missed = [
+        {"title": title, "url": reverse("practice:case", args=[item])} for item, title in tally["missed"]
+    ]
+    return {
+        "answered": tally["answered"],
+        "right": tally["right"],
+        "size": SET_SIZE,
+        "done": tally["answered"] >= SET_SIZE,
+        "missed": missed,
+    }
 
 
 def _case_context(scenario: Scenario, topic, difficulty, drill_slug) -> dict[str, object]:
@@ -171,7 +202,8 @@ def _scenario_title(scenario: Scenario) -> str:
     drill = drills.parse_drill_id(scenario.id)
     if drill is None:
         return scenario.title
-    return _("%(title)s · 练习 %(seed)s") % {"title": _tree_title(drill[0]), "seed": drill[1]}
+    # the seed is the drill's address, not its name (issue 31, polish: "Revoke · drill 530999")
+    return _("%(title)s · 生成练习") % {"title": _tree_title(drill[0])}
 
 
 def _mode_label(topic, difficulty, drill_slug) -> str:

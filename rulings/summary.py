@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from rulings import headlines
 from rulings.labels import FIELDS, VALUES
 
 # Values that mean "nothing happens" for a field: left out of the headline.
@@ -26,8 +27,20 @@ _NOT_HEADLINE = {
     "positional_tricks",
     "adjustment_review",
     "director_error_adjustment",  # issue 27: 82C, if the Director's own table ruling proves wrong — a review too
+    "percent_ns",  # Law 88's floor beside an artificial score: a reference figure
+    "percent_ew",
+    "tricks_awarded",  # the claim's own sentence (WORDS claim_tricks)
+    "adjusted_declarer_tricks",
 }
 _MAX_PARTS = 3
+# Said only when there is room (a later review or a penalty the Director may add).
+_LOW = ("procedural_penalty", "procedural_penalty_option", "damaging_pass_check")
+# A field left out when one of these says it already (an adjustment named implies the infraction and the damage).
+_SUBSUMED = {
+    "adjusted_score": ("adjustment", "board_result"),
+    "infraction": ("adjustment", "table_action", "adjusted_score"),
+    "lead_penalties": ("lead_restriction",),
+}
 # The revoker's side, when the tree asks who revoked rather than which side.
 _REVOKER_SIDE = {"declarer": "declaring", "dummy": "declaring", "defender": "defending"}
 # The headline's wording (Chinese source, English through the catalog); the offline wizard formats the same
@@ -55,6 +68,11 @@ def summary_rules() -> dict[str, object]:
         "max_parts": _MAX_PARTS,
         "revoker_side": dict(_REVOKER_SIDE),
         "wording": {key: _(text) for key, text in WORDING.items()},
+        "low": list(_LOW),
+        "subsumed": {name: list(fields) for name, fields in _SUBSUMED.items()},
+        "phrases": {key: _(text) for key, text in headlines.PHRASES.items()},
+        "quiet_rulings": {key: _(text) for key, text in headlines.QUIET.items()},
+        "words": {key: _(text) for key, text in headlines.WORDS.items()},
     }
 
 
@@ -62,7 +80,7 @@ def ruling_summary(slug: str, outcome: Mapping[str, object], facts: Mapping[str,
     """The outcome of a ruling in one line, in the page's language."""
     if slug == "revoke":
         return _revoke(outcome, facts)
-    return _generic(outcome)
+    return _generic(slug, outcome)
 
 
 def _signed(score: object) -> str:
@@ -87,7 +105,9 @@ def _revoke(outcome: Mapping[str, object], facts: Mapping[str, object]) -> str:
         card = outcome.get("penalty_card")
         if card in ("major", "minor"):
             text += _(WORDING["penalty_card"]) % {"card": VALUES[("penalty_card", card)]}
-        if transferred:
+        if transferred == 1:
+            text += _(headlines.WORDS["correct_transfer_one"])
+        elif transferred:
             text += _(WORDING["correct_transfer"]) % {"n": transferred}
         return text
     if not transferred:
@@ -106,22 +126,69 @@ def _revoke(outcome: Mapping[str, object], facts: Mapping[str, object]) -> str:
         if outcome.get("score_ns") is not None:
             text += _(WORDING["score_ns"]) % {"score": _signed(outcome["score_ns"])}
         return text
+    if transferred == 1:
+        return _(headlines.WORDS["transfer_one"])
     return _(WORDING["transfer"]) % {"n": transferred}
 
 
-def _generic(outcome: Mapping[str, object]) -> str:
-    """The consequences the outcome fields carry, most telling first (the tree's field order)."""
-    parts: list[str] = []
+def _quiet(value: object) -> bool:
+    return value in _QUIET or (isinstance(value, int) and not isinstance(value, bool) and value == 0)
+
+
+def _phrase(name: str, value: object) -> str:
+    """One consequence as a sentence (rulings.headlines); a field without one: its label and value."""
+    key = f"{name}:{'true' if value is True else value}"
+    if key in headlines.PHRASES:
+        return _(headlines.PHRASES[key])
+    label = str(FIELDS.get(name, name))
+    if value is True:
+        return label
+    shown = VALUES.get((name, value), value) if isinstance(value, str) else value
+    return f"{label}{_(headlines.WORDS['colon'])}{shown}"
+
+
+def _claim(outcome: Mapping[str, object]) -> str | None:
+    tricks = outcome.get("tricks_awarded")
+    if not isinstance(tricks, int) or isinstance(tricks, bool):
+        return None
+    text = (
+        _(headlines.WORDS["claim_trick"])
+        if tricks == 1
+        else _(headlines.WORDS["claim_tricks"]) % {"n": tricks}
+    )
+    declarer = outcome.get("adjusted_declarer_tricks")
+    if isinstance(declarer, int) and not isinstance(declarer, bool):
+        text += _(headlines.WORDS["claim_declarer"]) % {"d": declarer}
+    return text
+
+
+def _joined(parts: list[str]) -> str:
+    """The parts in one line; after an English semicolon a sentence's capital goes (not an "NS" or "RHO")."""
+    out = parts[:1]
+    for part in parts[1:]:
+        word = part.split(" ", 1)[0]
+        out.append(part[0].lower() + part[1:] if word[1:] == word[1:].lower() else part)
+    return _(headlines.WORDS["sep"]).join(out)
+
+
+def _generic(slug: str, outcome: Mapping[str, object]) -> str:
+    """What happens now and to whom: the consequences the outcome fields carry as sentences, most telling first
+    (the tree's field order, a later review or a procedural penalty last); nothing to rectify: what the table
+    does next, by tree and rule."""
+    loud = {name for name, value in outcome.items() if name not in _NOT_HEADLINE and not _quiet(value)}
+    main: list[str] = []
+    low: list[str] = []
+    claim = _claim(outcome)
+    if claim:
+        main.append(claim)
     for name, value in outcome.items():
-        if name in _NOT_HEADLINE or value in _QUIET or (isinstance(value, int) and value == 0):
+        if name not in loud or any(other in loud for other in _SUBSUMED.get(name, ())):
             continue
-        label = str(FIELDS.get(name, name))
-        if value is True:
-            parts.append(label)
-        elif isinstance(value, str):
-            parts.append(f"{label}：{VALUES.get((name, value), value)}")
-        else:
-            parts.append(f"{label}：{value}")
-    if not parts:
-        return _(WORDING["no_penalty"])
-    return "；".join(parts[:_MAX_PARTS])
+        (low if name in _LOW else main).append(_phrase(name, value))
+    parts = (main + low)[:_MAX_PARTS]
+    if parts:
+        return _joined(parts)
+    key = f"{slug}:{outcome.get('rule')}"
+    if key in headlines.QUIET:
+        return _(headlines.QUIET[key])
+    return _(headlines.WORDS["no_penalty"])

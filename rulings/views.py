@@ -71,7 +71,11 @@ def matchpoints_page(request):
         try:
             scores = scores_from_text(text)
             result = bridge.matchpoints(scores)
-            context["rows"] = list(zip(scores, result.matchpoints, result.percentages, strict=True))
+            # Both sides, percentages to two decimals alike (issue 31, polish 14: "100.0" beside "71.43").
+            context["rows"] = [
+                (score, mp, f"{pct:.2f}", result.top - mp, f"{100 - pct:.2f}")
+                for score, mp, pct in zip(scores, result.matchpoints, result.percentages, strict=True)
+            ]
             context["top"] = result.top
         except EngineError as exc:
             context["error"] = error_context(exc)

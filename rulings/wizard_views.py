@@ -11,6 +11,7 @@ from config import language
 from config.errors import error_context
 from laws import editions
 from laws.rendering import render as render_text
+from laws.rendering import script_html
 from laws.selectors import edition_by_code, edition_for, render_context
 from rulings.labels import outcome_rows
 from rulings.summary import ruling_summary
@@ -240,7 +241,7 @@ def _law_html(text: str, edition_code: str) -> str:
     """The script with its law references as links and glossary terms marked, like law text, in the tree's
     edition."""
     context = render_context(edition_by_code(edition_code))
-    return render_text(text, context, law_layout=True)
+    return script_html(render_text(text, context, law_layout=True))
 
 
 def _query_value(value) -> str:

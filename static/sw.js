@@ -261,3 +261,108 @@ self.addEventListener("fetch", function (event) {
   }
   // Everything else (the search API, the calculators' APIs, private paths) is the browser's business.
 });
+
+// ------------------------------------------------------------------------------- offline by default
+// Every page says hello once the worker is ready (static/js/pages/offline.js): the worker keeps what the page
+// needs to finish offline (a wizard page: its tree and the wizard's JSON; any page: itself), then, in the
+// background, downloads the reader's pack (/offline/bundle.json, the same as "download all") when the device has
+// none, or an older version, or another language's. The worker does it, not the page, so a walk's page loads do
+// not cut it off. What it stored is noted under CONFIG.deviceRecord; every open page hears the state
+// ({type: "pack", state: "saving" | "updating" | "ready" | "stale" | "failed" | "none", record, n, total}).
+let downloading = null;
+
+function readRecord() {
+  return caches.open(CONFIG.pagesCache).then(function (cache) { return cache.match(CONFIG.deviceRecord); })
+    .then(function (r) { return r ? r.json() : null; })
+    .catch(function () { return null; });
+}
+function writeRecord(record) {
+  return caches.open(CONFIG.pagesCache).then(function (cache) {
+    return cache.put(CONFIG.deviceRecord, new Response(JSON.stringify(record), { headers: { "Content-Type": "application/json" } }));
+  });
+}
+
+// Fetched without cookies (the stored copy carries nobody's name), in the page's language.
+function plainGet(url, language, extra) {
+  const headers = Object.assign({ "X-Caipan-Download": "1" }, extra || {});
+  if (language) headers["Accept-Language"] = language;
+  return fetch(new Request(url, { credentials: "omit", cache: "no-store", headers: headers }));
+}
+
+function warm(message) {
+  if (!message.page) return Promise.resolve();
+  const url = new URL(message.page, self.location.href);
+  if (url.origin !== self.location.origin || isPrivatePath(url.pathname)) return Promise.resolve();
+  const wanted = [url.href.split("#")[0]];
+  const rest = url.pathname.indexOf(CONFIG.wizardPrefix) === 0 ? url.pathname.slice(CONFIG.wizardPrefix.length) : null;
+  const slug = rest !== null && /^[a-z0-9-]+\/$/.test(rest) ? rest.slice(0, -1) : null;
+  if (slug) wanted.push(new URL(CONFIG.treeUrl.replace("__slug__", slug), url).href, new URL(CONFIG.wizardData, url).href);
+  return caches.open(CONFIG.pagesCache).then(function (cache) {
+    return Promise.all(wanted.map(function (href) {
+      return cache.match(href).then(function (stored) {
+        if (stored && href !== wanted[0]) return null; // the JSON is refreshed by the data policy as it is read
+        return plainGet(href, message.language).then(function (response) {
+          return keep(CONFIG.pagesCache, new Request(href), response);
+        }).catch(function () { return null; });
+      });
+    }));
+  });
+}
+
+function announce(state, extra) {
+  tellClients(Object.assign({ type: "pack", state: state }, extra || {}));
+}
+
+function storeBundle(message) {
+  return plainGet(message.bundle, message.language).then(function (response) {
+    if (!response.ok) throw new Error("bundle " + response.status);
+    return response.json();
+  }).then(function (pack) {
+    return caches.open(pack.cache).then(function (cache) {
+      let stored = 0;
+      return pack.entries.reduce(function (chain, entry, index) {
+        return chain.then(function () {
+          const body = new Response(entry.body, { status: 200, headers: { "Content-Type": entry.type } });
+          return cache.put(entry.url, body).then(function () {
+            stored++;
+            if (index % 40 === 0) announce("saving", { n: index, total: pack.entries.length });
+          }, function () { /* one page not stored: counted below */ });
+        });
+      }, Promise.resolve()).then(function () {
+        if (!stored) throw new Error("nothing stored");
+        return { stored: stored, total: pack.entries.length, failed: pack.entries.length - stored,
+                 revision: pack.revision, version: pack.version, edition: pack.edition, requests: 1 };
+      });
+    });
+  });
+}
+
+function backgroundDownload(message) {
+  if (downloading) return downloading;
+  downloading = readRecord().then(function (record) {
+    return plainGet(message.version, message.language).then(function (r) { return r.ok ? r.json() : null; }, function () { return null; })
+      .then(function (server) {
+        const same = record && server && record.version === server.version && record.language === message.language;
+        if (!server || same) { announce(record ? "ready" : "none", { record: record }); return null; }
+        announce(record ? "updating" : "saving", { record: record });
+        const started = Date.now();
+        return storeBundle(message).then(function (result) {
+          const next = Object.assign(result, { at: Date.now(), language: message.language, ms: Date.now() - started, auto: true });
+          return writeRecord(next).then(function () { announce("ready", { record: next, updated: !!record }); });
+        }, function () {
+          announce(record ? "stale" : "failed", { record: record });
+        });
+      });
+  }).then(function () { downloading = null; }, function () { downloading = null; });
+  return downloading;
+}
+
+self.addEventListener("message", function (event) {
+  const message = event.data || {};
+  if (message.type !== "hello") return;
+  const source = event.source;
+  event.waitUntil(warm(message).then(function () {
+    if (source) source.postMessage({ type: "warmed", page: message.page });
+    return message.bundle && message.version ? backgroundDownload(message) : null;
+  }));
+});

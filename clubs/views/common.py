@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from urllib.parse import urlencode
 
 from django.http import Http404
 from django.urls import reverse
-from django.utils.translation import gettext as _
 
-from clubs import selectors
+from clubs import revision_words, selectors
 from clubs.models import Club, RulingRecord
 from laws import editions
 from rulings.trees import trees
@@ -40,24 +38,6 @@ def wizard_url(irregularity: str, facts: dict, edition: str | None = None) -> st
     return f"{url}?{query}" if query else url
 
 
-def change_rows(changes: dict) -> list[dict]:
-    """A revision's changes as table rows: the field's name (the model's), the old and the new value."""
-    return [
-        {
-            "field": RulingRecord.label_of(name),
-            "old": _shown(change.get("old")),
-            "new": _shown(change.get("new")),
-        }
-        for name, change in changes.items()
-    ]
-
-
-def _shown(value) -> str:
-    if value is None or value == "":
-        return "—"
-    if isinstance(value, dict | list):
-        text = json.dumps(value, ensure_ascii=False, sort_keys=True)
-        return text if len(text) <= 400 else text[:400] + "…"
-    if isinstance(value, bool):
-        return _("是") if value else _("否")
-    return str(value)
+def change_rows(changes: dict, irregularity: str | None = None) -> list[dict]:
+    """A revision's changes as table rows in words (clubs.revision_words): the field, the old and the new value."""
+    return revision_words.change_rows(changes, irregularity)

@@ -76,7 +76,7 @@ def render_detail(request, club: Club, record: RulingRecord, *, status: int = 20
     context = record_context(club, record)
     revisions = list(selectors.ruling_revisions(record=record))
     for revision in revisions:
-        revision.rows = change_rows(revision.changes)
+        revision.rows = change_rows(revision.changes, record.irregularity)
     context.update(
         revisions=revisions,
         comments=comment_rows(record, can_review=request.access.can(Capability.REVIEW)),

@@ -53,6 +53,8 @@ def _fact_fields(tree: Tree | None, values: dict) -> list[dict]:
                 "optional": fact.optional,
                 "options": options,
                 "value": current,
+                # what the summary shows (issue 31: the form asks only what the wizard did not settle)
+                "shown": dict(options).get(current, current),
                 "min": fact.minimum,
                 "max": fact.maximum,
             }
@@ -263,7 +265,7 @@ def ruling_edit(request, club: Club, number: int):
             # from the current version once they have looked.
             unseen = list(selectors.ruling_revisions_since(record=record, version=int(exc.expected)))
             for revision in unseen:
-                revision.rows = change_rows(revision.changes)
+                revision.rows = change_rows(revision.changes, record.irregularity)
             context = _form_context(
                 request,
                 club,

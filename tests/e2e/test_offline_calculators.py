@@ -148,7 +148,8 @@ def test_matchpoints_offline(offline_page, server_url):
         "[data-calculator-result] tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
     )
     assert [int(r[1]) for r in rows] == [8, 8, 12, 2, 4, 8, 0]
-    assert [r[2] for r in rows][:3] == ["66.67", "66.67", "100.0"]
+    assert [r[2] for r in rows][:3] == ["66.67", "66.67", "100.00"]
+    assert [r[3:] for r in rows][:3] == [["4", "33.33"], ["4", "33.33"], ["0", "0.00"]]  # EW too (issue 31)
     assert "满分（顶分）12" in answer(page)
     screenshot(page, "offline-matchpoints-tablet")
 

@@ -176,7 +176,7 @@ def test_calculator_forms_are_get_forms_so_a_stored_pad_can_answer(client):
         )
         assert "calculators.js" not in html[: html.index("</title>")]
     get = client.get("/tools/matchpoints/", {"scores": "420 420 450 -50 170 420 -100"}).content.decode()
-    assert "<td>450</td><td>12</td><td>100.0</td>" in get
+    assert "<td>450</td><td>12</td><td>100.00</td>" in get
 
 
 def test_adjusted_page_answers_a_get_as_the_post():

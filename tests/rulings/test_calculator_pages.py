@@ -33,7 +33,7 @@ def test_imps_page(client):
 
 def test_matchpoints_page(client):
     html = client.post("/tools/matchpoints/", {"scores": "420, 420\n450 -50"}).content.decode()
-    assert "<td>450</td><td>6</td><td>100.0</td>" in html
+    assert "<td>450</td><td>6</td><td>100.00</td><td>0</td><td>0.00</td>" in html  # both sides, two decimals
     html = client.post("/tools/matchpoints/", {"scores": "420 abc"}).content.decode()
     assert 'data-field="scores">输入有误（各桌分数）：' in html
 

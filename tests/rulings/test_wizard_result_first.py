@@ -73,9 +73,10 @@ def test_the_headline_in_english(client):
     [
         ("revoke", "not_established_defender_62", "必须改正藏牌，打牌继续；撤回的牌成为大罚张"),
         ("revoke", "next_deal_64b4", "不转移赢墩；裁判按第64条C款审查公平"),
-        ("insufficient-bid", "free_27b1", "不予处罚"),
-        ("lead-out-of-turn", "refuse_forbid_54d", "引牌限制：禁止引该花色"),
-        ("lead-out-of-turn", "spread_54a", "庄家改作明手"),
+        ("insufficient-bid", "free_27b1", "改为同一花色最低的足够叫：叫牌继续，同伴可以自由叫牌"),
+        ("lead-out-of-turn", "refuse_forbid_54d", "庄家禁止违规者的同伴引该花色"),
+        ("lead-out-of-turn", "spread_54a", "庄家摊牌作明手，他的同伴成为庄家"),
+        ("lead-out-of-turn", "accept_54b", "庄家接受首引：明手摊牌，庄家从自己手中出第二张牌"),
     ],
 )
 def test_every_tree_gets_its_consequence_in_words(slug, leaf, expected):

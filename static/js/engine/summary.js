@@ -36,7 +36,8 @@ export function summariser(outcomeLabels) {
       text = wording("must_correct");
       const card = outcome.penalty_card;
       if (card === "major" || card === "minor") text += wording("penalty_card", { card: outcomeLabels.values["penalty_card:" + card] });
-      if (transferred) text += wording("correct_transfer", { n: transferred });
+      if (transferred === 1) text += words("correct_transfer_one");
+      else if (transferred) text += wording("correct_transfer", { n: transferred });
       return text;
     }
     if (!transferred) {
@@ -53,28 +54,69 @@ export function summariser(outcomeLabels) {
       }
       return text;
     }
-    return wording("transfer", { n: transferred });
+    return transferred === 1 ? words("transfer_one") : wording("transfer", { n: transferred });
   }
-  /** @param {number} value */
+  /** @param {any} value */
   function quiet(value) {
     return summaryRules.quiet.some(function (/** @type {any} */ q) { return q === value; }) || value === 0;
   }
+  /** @param {string} key */
+  function words(key) { return summaryRules.words[key]; }
+  // rulings/summary.py _phrase: one consequence as a sentence; a field without one, its label and value.
+  /** @param {string} name @param {any} value */
+  function phrase(name, value) {
+    const key = name + ":" + (value === true ? "true" : String(value));
+    if (has(summaryRules.phrases, key)) return summaryRules.phrases[key];
+    const label = has(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
+    if (value === true) return label;
+    const valueKey = name + ":" + value;
+    const shown = typeof value === "string" && has(outcomeLabels.values, valueKey) ? outcomeLabels.values[valueKey] : String(value);
+    return label + words("colon") + shown;
+  }
+  /** @param {any} value */
+  function isCount(value) { return typeof value === "number" && Number.isInteger(value); }
+  /** @param {any} outcome */
+  function claimSummary(outcome) {
+    const tricks = has(outcome, "tricks_awarded") ? outcome.tricks_awarded : null;
+    if (!isCount(tricks)) return null;
+    let text = tricks === 1 ? words("claim_trick") : format(words("claim_tricks"), { n: tricks });
+    const declarer = has(outcome, "adjusted_declarer_tricks") ? outcome.adjusted_declarer_tricks : null;
+    if (isCount(declarer)) text += format(words("claim_declarer"), { d: declarer });
+    return text;
+  }
+  /** @param {string[]} parts */
+  function joined(parts) {
+    return parts.map(function (part, index) {
+      if (!index) return part;
+      const word = part.split(" ")[0];
+      return word.slice(1) === word.slice(1).toLowerCase() ? part.charAt(0).toLowerCase() + part.slice(1) : part;
+    }).join(words("sep"));
+  }
+  // rulings/summary.py _generic: what happens now and to whom, most telling first; nothing to rectify: what the
+  // table does next, by tree and rule.
   /** @param {any} tree @param {any} outcome */
   function genericSummary(tree, outcome) {
-    /** @type {string[]} */
-    const parts = [];
-    Object.keys(tree.outcome_fields).forEach(function (name) {
-      const value = has(outcome, name) ? outcome[name] : null;
-      if (summaryRules.not_headline.indexOf(name) >= 0 || quiet(value)) return;
-      const label = has(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
-      if (value === true) parts.push(label);
-      else if (typeof value === "string") {
-        const key = name + ":" + value;
-        parts.push(label + "：" + (has(outcomeLabels.values, key) ? outcomeLabels.values[key] : value));
-      } else parts.push(label + "：" + String(value));
+    /** @type {Record<string, boolean>} */
+    const loud = {};
+    Object.keys(outcome).forEach(function (name) {
+      if (summaryRules.not_headline.indexOf(name) < 0 && !quiet(outcome[name])) loud[name] = true;
     });
-    if (!parts.length) return wording("no_penalty");
-    return parts.slice(0, summaryRules.max_parts).join("；");
+    /** @type {string[]} */
+    const main = [];
+    /** @type {string[]} */
+    const low = [];
+    const claim = claimSummary(outcome);
+    if (claim) main.push(claim);
+    Object.keys(tree.outcome_fields).forEach(function (name) {
+      if (!loud[name]) return;
+      const over = has(summaryRules.subsumed, name) ? summaryRules.subsumed[name] : [];
+      if (over.some(function (/** @type {string} */ other) { return loud[other]; })) return;
+      (summaryRules.low.indexOf(name) >= 0 ? low : main).push(phrase(name, outcome[name]));
+    });
+    const parts = main.concat(low).slice(0, summaryRules.max_parts);
+    if (parts.length) return joined(parts);
+    const key = tree.slug + ":" + outcome.rule;
+    return has(summaryRules.quiet_rulings, key) ? summaryRules.quiet_rulings[key] : words("no_penalty");
   }
   /** @param {any} tree @param {any} outcome @param {any} facts */
   function rulingSummary(tree, outcome, facts) {

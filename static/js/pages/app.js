@@ -29,6 +29,13 @@ function start() {
     if (/** @type {any} */ (/** @type {any} */ (event.target).closest(".sheet-close")) || /** @type {any} */ (event.target) === sheet) closeSheet();
   });
   document.addEventListener("keydown", function (/** @type {any} */ event) { if (event.key === "Escape") closeSheet(); });
+  // Landscape (issue 31, problem 7): a question's help and laws open beside the answers, not folded away.
+  function openHelpBeside() {
+    if (!window.matchMedia || !window.matchMedia("(min-width: 1000px)").matches) return;
+    document.querySelectorAll(".wizard-side details.help").forEach(function (/** @type {any} */ help) { help.open = true; });
+  }
+  openHelpBeside();
+  document.addEventListener("caipan:offline-wizard", openHelpBeside);
   // Calculator pads: recompute as soon as a choice changes (the button still works without JS).
   document.querySelectorAll("form[data-autosubmit]").forEach(function (/** @type {any} */ form) {
     form.addEventListener("change", function (/** @type {any} */ event) {

@@ -103,10 +103,13 @@ function start() {
 
   /** @param {any} r */
   function drawMatchpoints(r) {
-    const table = el("table", { "class": "law-table" }, [
-      el("thead", {}, [el("tr", {}, [el("th", {}, [label("ns-score")]), el("th", {}, [label("mp")]), el("th", {}, ["%"])])]),
+    // Both sides, percentages to two decimals (rulings/views.py matchpoints_page).
+    const table = el("table", { "class": "law-table mp-table" }, [
+      el("thead", {}, [el("tr", {}, [el("th", {}, [label("ns-score")]), el("th", {}, [label("mp")]), el("th", {}, ["%"]),
+                                     el("th", {}, [label("ew-mp")]), el("th", {}, [label("ew-pct")])])]),
       el("tbody", {}, r.rows.map(function (/** @type {any} */ row) {
-        return el("tr", {}, [el("td", {}, [row.score]), el("td", {}, [row.mp]), el("td", {}, [pyFloat(row.pct)])]);
+        return el("tr", {}, [el("td", {}, [row.score]), el("td", {}, [row.mp]), el("td", {}, [row.pct.toFixed(2)]),
+                             el("td", {}, [String(r.top - row.mp)]), el("td", {}, [(100 - row.pct).toFixed(2)])]);
       }))
     ]);
     const wrap = el("div", { "data-offline-result": "" }, [table, el("p", {}, [fillText(label("top"), { top: r.top })])]);
@@ -214,6 +217,13 @@ function start() {
       anchor.innerHTML = "";
       if (node) anchor.appendChild(node);
       box.setAttribute("data-calculator-state", "done");
+      // The answer changed where the director is not looking (issue 31, problem 3): bring it into view, below the bar.
+      if (node && node.getBoundingClientRect) {
+        const rect = node.getBoundingClientRect();
+        const topbar = document.querySelector(".topbar");
+        const bar = topbar ? topbar.getBoundingClientRect().bottom : 0;
+        if (rect.top < bar || rect.bottom > window.innerHeight) window.scrollBy(0, rect.top - bar - 10);
+      }
     }).catch(function () {
       box.setAttribute("data-calculator-state", "error");
     });

@@ -5,6 +5,7 @@ function start() {
   const html = document.documentElement;
   const THEME_KEY = "caipan.theme";
   const PACK_KEY = "caipan.offline.pack";
+  const PAGES_CACHE = "caipan-pages-v1"; // offline/data.py PAGES_CACHE
 
   // ------------------------------------------------------------------------------------ service worker
   if ("serviceWorker" in navigator && script && script.getAttribute("data-sw")) {
@@ -15,23 +16,55 @@ function start() {
     });
     navigator.serviceWorker.addEventListener("message", function (/** @type {any} */ event) {
       if (event.data && event.data.type === "network-failed") markOffline(true);
+      if (event.data && event.data.type === "pack") packState(event.data);
+      if (event.data && event.data.type === "warmed") html.setAttribute("data-offline-warm", "done");
     });
+    // Offline by default (issue 31): once the worker runs, tell it this page; it keeps what the page needs to
+    // finish offline and downloads the reader's pack in the background (static/sw.js, "offline by default").
+    navigator.serviceWorker.ready.then(function (/** @type {any} */ registration) {
+      const status = /** @type {any} */ (document.querySelector("[data-net-status]"));
+      if (!registration.active || !status || navigator.onLine === false) return;
+      registration.active.postMessage({
+        type: "hello", page: window.location.href, language: html.getAttribute("lang") || "",
+        bundle: status.getAttribute("data-net-bundle"), version: status.getAttribute("data-net-version")
+      });
+    }).catch(function () { /* no worker: online only */ });
   }
 
   // ----------------------------------------------------------------------------------------- the badge
   // Shown when the browser says it is offline, when a request failed, or when this page came from the cache.
   let failed = html.hasAttribute("data-offline");
   function badges() { return document.querySelectorAll("[data-offline-badge]"); }
+  // The status in the bar: 离线 when offline, else what the worker did in the background (saving, ready, …).
+  let pack = readPack() ? "ready" : "";
+  let updated = false;
   function updateBadge() {
     const offline = failed || navigator.onLine === false;
     html.classList.toggle("is-offline", offline);
-    badges().forEach(function (/** @type {any} */ badge) { badge.hidden = !offline; });
+    badges().forEach(function (/** @type {any} */ badge) {
+      const state = offline ? "offline" : pack;
+      const key = state === "ready" && updated ? "updated" : state;
+      const text = key ? badge.getAttribute("data-label-" + key) : "";
+      badge.hidden = !text;
+      if (text) badge.textContent = text;
+      badge.setAttribute("data-state", state);
+      if (state === "ready") badge.setAttribute("title", text);
+    });
+    html.setAttribute("data-net-pack", pack || "none");
     document.querySelectorAll("[data-offline-download]").forEach(function (/** @type {any} */ button) {
       button.disabled = navigator.onLine === false;
     });
   }
   /** @param {boolean} value */
   function markOffline(value) { failed = value; updateBadge(); }
+  /** @param {any} message */
+  function packState(message) {
+    if (message.record) writePack(message.record);
+    pack = message.state === "none" ? "" : message.state;
+    updated = !!message.updated;
+    updateBadge();
+    document.dispatchEvent(new CustomEvent("caipan:offline-pack", { detail: message }));
+  }
   window.addEventListener("online", function () { failed = false; updateBadge(); });
   window.addEventListener("offline", updateBadge);
   document.addEventListener("caipan:network-failed", function () { markOffline(true); });
@@ -65,6 +98,18 @@ function start() {
   // localStorage; /offline/version.json (small, never cached) says whether that copy is stale.
   function readPack() {
     try { return JSON.parse(window.localStorage.getItem(PACK_KEY) || "null"); } catch (e) { return null; }
+  }
+  // "Download all" tapped: the worker's note of what is on the device says so too (it downloads nothing more).
+  /** @param {any} record */
+  function noteOnDevice(record) {
+    const status = document.querySelector("[data-net-status]");
+    const key = status && status.getAttribute("data-net-record");
+    if (!key || !window.caches) return;
+    caches.open(PAGES_CACHE).then(function (cache) {
+      return cache.put(key, new Response(JSON.stringify(record), { headers: { "Content-Type": "application/json" } }));
+    }).catch(function () { /* private mode */ });
+    pack = "ready";
+    updateBadge();
   }
   /** @param {any} record */
   function writePack(record) {
@@ -114,8 +159,19 @@ function start() {
       if (outdated) text += " " + label("outdated");
       box.toggleAttribute("data-offline-outdated", outdated);
       status.textContent = text;
+      buttonState(outdated ? "update" : "done");
+    }
+    // The button says what a tap does now (issue 31, polish 15): download, download again, or update.
+    const firstLabel = button.textContent;
+    /** @param {string} state */
+    function buttonState(state) {
+      button.textContent = (state && label("button-" + state)) || firstLabel;
+      box.setAttribute("data-offline-button", state || "none");
     }
     showStored();
+    document.addEventListener("caipan:offline-pack", function (/** @type {any} */ event) {
+      if (event.detail && event.detail.state === "ready" && !box.hasAttribute("aria-busy")) showStored(false);
+    });
     checkVersion(box.getAttribute("data-version-url")).then(function (answer) { if (answer) showStored(answer.stale); });
 
     button.addEventListener("click", function () {
@@ -134,6 +190,7 @@ function start() {
                        version: result.version, at: Date.now(), language: html.getAttribute("lang"),
                        requests: result.requests, ms: Date.now() - started };
         writePack(record);
+        noteOnDevice(record);
         html.removeAttribute("data-offline-stale");
         box.removeAttribute("data-offline-outdated");
         bar.max = 1;
@@ -145,6 +202,7 @@ function start() {
         box.setAttribute("data-offline-requests", String(result.requests));
         box.setAttribute("data-offline-ms", String(record.ms));
         box.setAttribute("data-offline-state", result.failed ? "partial" : "done");
+        if (!result.failed) buttonState("done");
       }).catch(function () {
         status.textContent = label("error");
         box.setAttribute("data-offline-state", "error");
@@ -263,6 +321,12 @@ function start() {
     section.querySelectorAll("[data-offline-when]").forEach(function (/** @type {any} */ p) {
       p.hidden = p.getAttribute("data-offline-when") !== (saved ? "stored" : "none");
     });
+    const back = /** @type {any} */ (section.querySelector("[data-offline-back]"));
+    if (back) {
+      back.addEventListener("click", function (/** @type {any} */ event) {
+        if (window.history.length > 1) { event.preventDefault(); window.history.back(); }
+      });
+    }
     const retry = /** @type {any} */ (section.querySelector("[data-offline-retry]"));
     if (retry && html.getAttribute("data-offline-reason") === "network" && document.referrer) {
       retry.setAttribute("href", document.referrer); // a form sent offline: back to the page it was sent from

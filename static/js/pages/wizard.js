@@ -408,8 +408,15 @@ function start() {
     ]);
   }
 
+  // Not on this device (the background download has not finished): no dead end — 上一步 and 重试.
   function renderMissing() {
-    setContent([el("h1", { text: labels.wizard }), el("p", { "class": "notice", text: labels.missing })]);
+    const back = el("a", { "class": "button secondary", href: document.referrer || wizardUrl, "data-offline-back": "", text: "‹ " + labels.back });
+    back.addEventListener("click", function (/** @type {any} */ event) {
+      if (window.history.length > 1) { event.preventDefault(); window.history.back(); }
+    });
+    const retry = el("a", { "class": "button", href: window.location.href, "data-offline-retry": "", text: labels.retry });
+    setContent([el("h1", { text: labels.wizard }), el("p", { "class": "notice", role: "alert", text: labels.missing }),
+                el("p", { "class": "actions" }, [back, " ", retry])]);
   }
 
   // ---------------------------------------------------------------------------------------------- walk
