@@ -21,6 +21,7 @@ def test_the_file_is_sound_and_agrees_with_the_2017_tree() -> None:
         ("w17-wc-01", "wc-02", "rule"),  # 13A (errata) → 13B
         ("w17-wc-02", "wc-06", "rule"),  # 15C → 15B2
         ("w17-wc-03", "wc-09", "board_result"),  # 17D artificial → 15A1(b) play on
+        ("w17-wc-09", "wc-07", "rule"),  # 17D → 15A1(b)
     ],
 )
 def test_what_changed_pairs_rule_differently(new_id: str, old_id: str, field: str) -> None:
