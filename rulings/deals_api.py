@@ -27,7 +27,6 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.limiter import client_key
 from accounts.tokens import HashedTokenAuthentication
-
 from bridge import messages
 from bridge.deals import BOARD_MAX, PBN_LIMIT, Deal, double_dummy, read_deal, read_pbn
 from bridge.errors import DealError, EngineError

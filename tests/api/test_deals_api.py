@@ -147,7 +147,9 @@ def test_the_solver_is_throttled_per_address_with_a_clear_429(http, low_rates):
     assert 1 <= seconds <= 60
     data = refused.json()
     assert data["field"] is None
-    assert data["error"].startswith("Too many requests: try again in") and "signed-in directors" in data["error"]
+    assert (
+        data["error"].startswith("Too many requests: try again in") and "signed-in directors" in data["error"]
+    )
     zh = http("POST", SOLVE, body, headers={"Accept-Language": "zh-hans"})
     assert zh.status == 429 and "请求太频繁" in zh.json()["error"]
     # Importing PBN costs no solving and is not throttled; a forged X-Forwarded-For is not another address.
