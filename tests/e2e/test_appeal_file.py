@@ -70,18 +70,18 @@ def test_from_taps_to_the_printed_file(browser, server_url, ruling):
         # The call pad from the dealer (board 3: South): 1♦ P 1♠ (after a break) P 4♠ P P P. X is not legal over
         # partner's bid; after the final pass nothing is.
         for call in ["1D", "Pass", "1S"]:
-            page.click(f'.call-pad [data-call="{call}"]')
-        assert page.locator('.call-pad [data-call="1C"]').is_disabled()  # insufficient
-        assert not page.locator('.call-pad [data-call="X"]').is_disabled()  # East may double North's 1♠
+            page.click(f'.auction-pad [data-call="{call}"]')
+        assert page.locator('.auction-pad [data-call="1C"]').is_disabled()  # insufficient
+        assert not page.locator('.auction-pad [data-call="X"]').is_disabled()  # East may double North's 1♠
         page.click('.auction-grid td[data-index="2"]')
         page.fill('[data-field="seconds"]', "12")
         page.select_option('[data-field="status"]', "disputed")
         page.click('[data-action="tempo"]')
-        page.click('.call-pad [data-call="Pass"]')
-        assert page.locator('.call-pad [data-call="X"]').is_disabled()  # South may not double partner's bid
+        page.click('.auction-pad [data-call="Pass"]')
+        assert page.locator('.auction-pad [data-call="X"]').is_disabled()  # South may not double partner's bid
         for call in ["4S", "Pass", "Pass", "Pass"]:
-            page.click(f'.call-pad [data-call="{call}"]')
-        assert page.locator('.call-pad [data-call="Pass"]').is_disabled()
+            page.click(f'.auction-pad [data-call="{call}"]')
+        assert page.locator('.auction-pad [data-call="Pass"]').is_disabled()
         # The double-dummy aid: pending, then the table (each side takes 13 tricks in its two suits).
         page.click('[data-action="double-dummy"]')
         page.wait_for_selector(".dd-table", timeout=30_000)
