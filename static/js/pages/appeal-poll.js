@@ -131,7 +131,7 @@ export function createPoll(box, ctx) {
     drawPollees();
   }
   drawAll();
-  drawReading(stored, ctx.initial.poll_warning || null);
+  drawReading(stored, data("poll-warning") || null);
 
   return {
     element: box,
