@@ -220,5 +220,11 @@ def test_the_editor_offers_the_play_results_and_poll_with_the_warning_in_both_la
     with translation.override(None):
         client.cookies["django_language"] = "en"
         english = client.get(edit_url).content.decode()
-    for label in ("Opening lead", "The problem as put", "at all probable", "Add a pollee", "Build the appeal file"):
+    for label in (
+        "Opening lead",
+        "The problem as put",
+        "at all probable",
+        "Add a pollee",
+        "Build the appeal file",
+    ):
         assert label in english, label
