@@ -12,9 +12,11 @@ encoded: a lone surrogate is shown as its escape (``\\ud800``), the rest as sent
 from __future__ import annotations
 
 import codecs
+import math
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.defaults import server_error as page_server_error
 from rest_framework import exceptions, parsers, status
@@ -153,6 +155,14 @@ def exception_handler(exc, context):
         if isinstance(exc, exceptions.NotFound):
             message = str(exc.detail)
         return Response(_shape(message, None), status=404)
+    if isinstance(exc, exceptions.Throttled):
+        seconds = max(1, math.ceil(exc.wait or 1))
+        message = ngettext(
+            "请求太频繁：请在 %(n)s 秒后再试。双明手分析按地址限速，登录的裁判额度更高。",
+            "请求太频繁：请在 %(n)s 秒后再试。双明手分析按地址限速，登录的裁判额度更高。",
+            seconds,
+        ) % {"n": seconds}
+        return Response(_shape(message, None), status=429, headers={"Retry-After": str(seconds)})
     response = drf_exception_handler(exc, context)
     if response is not None:
         message, field = _first_message(response.data)

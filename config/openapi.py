@@ -38,6 +38,7 @@ _WHY = {
     403: "not a member of the club, or a role that may not do this (or a session write without CSRF token)",
     404: "no such resource (an unknown number, slug or club)",
     409: "the record moved on since `version`: nothing was written",
+    429: "too many requests from this address (or user): try again after Retry-After seconds",
     503: "the search index is being rebuilt: try again in a few seconds",
 }
 

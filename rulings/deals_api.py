@@ -4,6 +4,12 @@
 ``POST /api/deals/double-dummy/`` solves one deal with endplay's solver (an aid for the director, not Law 12C's
 "likely" test), cached per deal in Django's cache so each deal is solved once. Nothing is saved; bad input is a
 400 naming the field (``pbn``, ``hands.E``, ``board``) with the PBN line in the message.
+
+The solver is open to anyone and a new deal costs up to 2 s of CPU, so it is throttled (DRF's throttling, the rates
+in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``): ``double_dummy_anon`` per client address (accounts.limiter's
+``client_key``: REMOTE_ADDR, or behind ``TRUSTED_PROXY_COUNT`` proxies the address they saw, an IPv6 one as its
+/64), ``double_dummy_user`` per signed-in user (a session or a token), higher. Over the rate: 429 with
+``Retry-After`` and a message saying when to try again (config.api.exception_handler).
 """
 
 from __future__ import annotations
@@ -13,9 +19,14 @@ import hashlib
 from django.core.cache import cache
 from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.decorators import api_view
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.decorators import api_view, authentication_classes, throttle_classes
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import SimpleRateThrottle
 
+from accounts.limiter import client_key
+from accounts.tokens import HashedTokenAuthentication
 from bridge import messages
 from bridge.deals import BOARD_MAX, PBN_LIMIT, Deal, double_dummy, read_deal, read_pbn
 from bridge.errors import DealError, EngineError
@@ -157,15 +168,52 @@ def _cache_key(deal: Deal) -> str:
     return cache_key(deal.pbn, deal.dealer.value, deal.vulnerability.value)
 
 
+def _signed_in(request) -> bool:
+    user = getattr(request, "user", None)
+    return bool(user is not None and user.is_authenticated)
+
+
+class _SolverThrottle(SimpleRateThrottle):
+    """The rate is read when asked (not when the class is made), so a changed setting takes effect at once."""
+
+    def get_rate(self) -> str | None:
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+
+class SolverAnonThrottle(_SolverThrottle):
+    """Anyone not signed in: counted per client address."""
+
+    scope = "double_dummy_anon"
+
+    def get_cache_key(self, request, view) -> str | None:
+        if _signed_in(request):
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": client_key(request) or "unknown"}
+
+
+class SolverUserThrottle(_SolverThrottle):
+    """A signed-in user (a director at the table): counted per user, at a higher rate."""
+
+    scope = "double_dummy_user"
+
+    def get_cache_key(self, request, view) -> str | None:
+        if not _signed_in(request):
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": request.user.pk}
+
+
 @extend_schema(
     operation_id="deal_double_dummy",
     description="The double-dummy table (tricks for each declarer and strain) and the par score of one deal, by "
-    "endplay's solver (Bo Haglund's DDS). " + AID_NOTE["en"] + " Cached per deal: each deal is solved once.",
+    "endplay's solver (Bo Haglund's DDS). " + AID_NOTE["en"] + " Cached per deal: each deal is solved once. "
+    "Throttled: 30 a minute per address, 120 per signed-in user (429 with Retry-After over the rate).",
     request=DEAL_REQUEST,
-    responses={200: DOUBLE_DUMMY, **errors(400)},
+    responses={200: DOUBLE_DUMMY, **errors(400, 429)},
     examples=[OpenApiExample("From PBN", request_only=True, value={"pbn": EXAMPLE_PBN})],
 )
 @api_view(["POST"])
+@authentication_classes([HashedTokenAuthentication, SessionAuthentication])
+@throttle_classes([SolverAnonThrottle, SolverUserThrottle])
 def deal_double_dummy(request):
     deal = read_deal(_body(request))
     key = _cache_key(deal)

@@ -31,8 +31,9 @@ BUILDER_ROWS = MAX_RESULTS
 POLL_ROWS = MAX_POLL_CALLS
 """Rows of calls the poll form offers: as many as the engine takes (bridge.poll.MAX_POLL_CALLS)."""
 PASS = "PASS"
-TEXT_LIMITS = {"statement": 600, "decision": 600, "poll_notes": 250}
-"""Characters of each text box: enough for a ruling, short enough that the form prints on one A4 page."""
+TEXT_LIMITS = {"statement": 3000, "decision": 600, "poll_notes": 250}
+"""Characters of each text box: the statement of facts holds a committee's account (issue 30: at least 3,000), the
+others a director's note."""
 
 Getter = Callable[[str], str]
 

@@ -130,9 +130,14 @@ def ruling_appeal_file(request, club: Club, number: int):
 @club_page(Capability.RECORD)
 def ruling_appeal_edit(request, club: Club, number: int):
     """The appeal file's editor (issue 30): the card picker, the PBN import, the call pad and the double-dummy
-    aid (static/js/pages/appeal.js), saving through the API; read-only once the appeal is lodged."""
+    aid (static/js/pages/appeal.js), the lead, the results and the poll (pages/appeal-results.js, appeal-poll.js),
+    saving through the API; read-only once the appeal is lodged. The poll's warning against the director's
+    logical-alternative answer is shown from the start, as after each save."""
+    from clubs.api import appeal_poll_warning
+
     record = record_or_404(club, number)
-    return render(request, "clubs/appeal_edit.html", {"club": club, "record": record})
+    context = {"club": club, "record": record, "poll_warning": appeal_poll_warning(record) or ""}
+    return render(request, "clubs/appeal_edit.html", context)
 
 
 def _record_action(request, club: Club, number: int, action, *, form=None, form_name=None, anchor=""):

@@ -139,6 +139,9 @@ REST_FRAMEWORK = {
     # can POST to them without a CSRF token. The club rulings log (clubs.api) sets its own classes:
     # a token (Authorization: Token …) or the browser session.
     "DEFAULT_AUTHENTICATION_CLASSES": [],
+    # The double-dummy solver (rulings.deals_api, up to 2 s of CPU a new deal): per client address when not signed
+    # in, per user when signed in (a director at the table solves more).
+    "DEFAULT_THROTTLE_RATES": {"double_dummy_anon": "30/min", "double_dummy_user": "120/min"},
 }
 
 # Club rulings log: sign-in pages (accounts.views) and the login limiter's window.

@@ -126,3 +126,55 @@ def test_the_schema_describes_both():
     assert request["required"] == ["pbn"] and request["properties"]["pbn"]["maxLength"] == 200_000
     solved = schema["components"]["schemas"]["DoubleDummy"]
     assert {"tricks", "par_score", "par", "cached", "aid"} <= set(solved["properties"])
+
+
+@pytest.fixture
+def low_rates(settings):
+    """The solver's throttle at 3 a minute per address and 5 per signed-in user (the settings' rates are read when
+    asked, so the live server's thread sees these)."""
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"double_dummy_anon": "3/min", "double_dummy_user": "5/min"},
+    }
+
+
+def test_the_solver_is_throttled_per_address_with_a_clear_429(http, low_rates):
+    body = {"hands": SOLID_HANDS, "board": 1}
+    assert [http("POST", SOLVE, body).status for _ in range(3)] == [200, 200, 200]
+    refused = http("POST", SOLVE, body, headers={"Accept-Language": "en"})
+    assert refused.status == 429
+    seconds = int(refused.headers["Retry-After"])
+    assert 1 <= seconds <= 60
+    data = refused.json()
+    assert data["field"] is None
+    assert (
+        data["error"].startswith("Too many requests: try again in") and "signed-in directors" in data["error"]
+    )
+    zh = http("POST", SOLVE, body, headers={"Accept-Language": "zh-hans"})
+    assert zh.status == 429 and "请求太频繁" in zh.json()["error"]
+    # Importing PBN costs no solving and is not throttled; a forged X-Forwarded-For is not another address.
+    assert http("POST", IMPORT, {"pbn": f'[Board "2"]\n[Deal "{SOLID}"]\n'}).status == 200
+    assert http("POST", SOLVE, body, headers={"X-Forwarded-For": "203.0.113.9"}).status == 429
+
+
+def test_the_real_rate_is_30_a_minute_per_address_and_more_signed_in():
+    from django.conf import settings
+
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    assert rates == {"double_dummy_anon": "30/min", "double_dummy_user": "120/min"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_signed_in_director_has_the_higher_rate(http, low_rates):
+    from django.contrib.auth import get_user_model
+
+    from accounts.tokens import token_issue
+
+    user = get_user_model().objects.create_user("dd-director", password="x" * 12)
+    key, _ = token_issue(user)
+    body = {"hands": SOLID_HANDS, "board": 1}
+    signed = {"Authorization": "Token " + key}
+    assert [http("POST", SOLVE, body, headers=signed).status for _ in range(5)] == [200] * 5
+    assert http("POST", SOLVE, body, headers=signed).status == 429
+    # The anonymous budget of the same address is its own.
+    assert http("POST", SOLVE, body).status == 200

@@ -201,3 +201,30 @@ def test_bad_weights_are_400_on_the_page_and_write_nothing(client, club, lodged,
 def test_a_director_may_not_open_the_committee_page(client, club, director, lodged):
     client.force_login(director)
     assert client.get(f"/clubs/{club.pk}/rulings/{lodged.number}/appeal-committee/").status_code == 403
+
+
+def test_the_editor_offers_the_play_results_and_poll_with_the_warning_in_both_languages(
+    client, club, director, make_record
+):
+    record = make_record(board=3)
+    services.appeal_file_save(record=record, by=director, data=FILE, expected_version=record.version)
+    RulingRecord.objects.filter(pk=record.pk).update(facts={**record.facts, "logical_alternative": False})
+    client.force_login(director)
+    edit_url = f"/clubs/{club.pk}/rulings/{record.number}/appeal-file/edit/"
+    detail = client.get(record.get_absolute_url()).content.decode()
+    assert f'href="{edit_url}" data-action="build-appeal-file">建立仲裁卷宗' in detail
+    text = client.get(edit_url).content.decode()
+    assert 'data-poll-warning="poll_alternative"' in text
+    for label in ("首攻", "牌桌结果", "很可能", "有可能", "向被调查者提出的问题", "根据牌局和叫牌生成问题"):
+        assert label in text, label
+    with translation.override(None):
+        client.cookies["django_language"] = "en"
+        english = client.get(edit_url).content.decode()
+    for label in (
+        "Opening lead",
+        "The problem as put",
+        "at all probable",
+        "Add a pollee",
+        "Build the appeal file",
+    ):
+        assert label in english, label

@@ -968,8 +968,86 @@ def _auction_answer(calls: list) -> dict:
     return {"status": "ok", "calls": written, "ended": not legal, "legal": legal}
 
 
+def _problem_calls(*written: str) -> list[dict]:
+    return [{"call": call, "alert": False, "explanation": ""} for call in written]
+
+
+def problem_cases() -> list:
+    """The poll's problem as put (bridge.poll_problem), in both languages: the tempo break with and without its
+    seconds, alerts with and without the explanation, misinformation, no break, no deal, a void, X and XX, each
+    vulnerability from the pollee's side, and a break whose answer is not entered yet."""
+    from bridge.poll_problem import poll_problem
+
+    hands = {
+        "N": "SAKQJ1098 H32 D5 C432",
+        "E": "S7 HAKQJ10 DAK2 CAK65",
+        "S": "S65432 H98 DQJ1098 C7",
+        "W": "- H7654 D7643 CQJ1098",
+    }
+    alerted = _problem_calls("1C", "1D", "Pass", "2D")
+    alerted[0] = {"call": "1C", "alert": True, "explanation": "任意牌型 16+ / strong"}
+    alerted[3] = {"call": "2D", "alert": True, "explanation": ""}
+    inputs = [
+        dict(
+            board=3,
+            dealer="S",
+            vulnerability="EW",
+            hands=hands,
+            calls=_problem_calls("1D", "Pass", "1S", "Pass"),
+            tempo={"call": 2, "seconds": 12, "status": "disputed"},
+            mode="ui",
+        ),
+        dict(
+            board=1,
+            dealer="N",
+            vulnerability="None",
+            hands=hands,
+            calls=_problem_calls("1S", "X", "XX"),
+            tempo={"call": 1, "seconds": None, "status": None},
+            mode="ui",
+        ),
+        dict(board=2, dealer="E", vulnerability="NS", hands=hands, calls=alerted, tempo=None, mode="mi"),
+        dict(board=4, dealer="W", vulnerability="Both", hands=None, calls=alerted, tempo=None, mode="ui"),
+        dict(board=5, dealer="N", vulnerability="NS", hands=hands, calls=[], tempo=None, mode="ui"),
+        dict(
+            board=6,
+            dealer="E",
+            vulnerability="EW",
+            hands=hands,
+            calls=_problem_calls("1H", "Pass", "Pass"),
+            tempo={"call": 2, "seconds": 30, "status": "agreed"},
+            mode="ui",
+        ),
+        dict(
+            board=7,
+            dealer="S",
+            vulnerability="Both",
+            hands=hands,
+            calls=_problem_calls("Pass", "4NT"),
+            tempo={"call": 0, "seconds": 5, "status": None},
+            mode="mi",
+        ),
+        dict(
+            board=8,
+            dealer="W",
+            vulnerability="None",
+            hands={**hands, "S": "-"},
+            calls=_problem_calls("3NT"),
+            tempo=None,
+            mode="mi",
+        ),
+    ]
+    return [[case, {lang: poll_problem(**case, language=lang) for lang in ("zh", "en")}] for case in inputs]
+
+
 def deals_golden() -> dict:
-    return _json({"deals": deal_cases(), "auctions": [[calls, _auction_answer(calls)] for calls in AUCTIONS]})
+    return _json(
+        {
+            "deals": deal_cases(),
+            "auctions": [[calls, _auction_answer(calls)] for calls in AUCTIONS],
+            "problems": problem_cases(),
+        }
+    )
 
 
 def golden() -> dict[str, object]:

@@ -367,3 +367,20 @@ def test_the_2017_ruling_form_builds_under_the_2017_law_12_and_logs_the_2017_rul
     assert record.edition == "wbf-2017"
     assert record.outcome["leaf"] == "partner_assigned" and record.outcome["rule"] == "16B1"
     assert record.adjustment_result["score_ns"] == 620
+
+
+def test_issue30_the_statement_of_facts_takes_3000_characters_and_the_record_offers_the_appeal_file(
+    client, director
+):
+    html = client.get("/rulings/unauthorized-information/form/").content.decode()
+    assert 'name="statement" rows="4" maxlength="3000"' in html
+    client.force_login(director)
+    statement = "东长考后不叫，西叫4♠。" * 250  # 3,000 characters
+    assert len(statement) == 3000
+    response = client.post("/rulings/unauthorized-information/form/save/", ruling_post(statement=statement))
+    assert response.status_code == 302
+    record = RulingRecord.objects.get()
+    assert record.statement == statement
+    page = client.get(response["Location"]).content.decode()
+    edit = f'href="/clubs/{record.club_id}/rulings/{record.number}/appeal-file/edit/" data-action="build-appeal-file"'
+    assert edit in page and "建立仲裁卷宗" in page

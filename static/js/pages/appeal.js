@@ -1,6 +1,7 @@
 // 裁判助手 — the appeal file's editor (issue 30): the four hands by a card picker (tap a seat, then suits and
 // ranks; the last hand fills itself) or a PBN import, the auction by the call pad from the dealer (alerts, the
-// explanation given, the tempo break), and the double-dummy aid, then saved to the record through the API.
+// explanation given, the tempo break), and the double-dummy aid; then the lead, the play and the results judged
+// (pages/appeal-results.js) and the poll as evidence (pages/appeal-poll.js); saved to the record through the API.
 //
 // The checks are engine/deal.js's (the server's, tests/js/deals.test.js): the page never sends a deal or an
 // auction the server would refuse for what the engine can see, and says why in the page's language
@@ -10,16 +11,9 @@
 import * as Deal from "../engine/deal.js";
 import * as Messages from "../engine/messages.js";
 import { createCallPad, callLabel } from "./callpad.js";
-
-/** @param {string} tag @param {Record<string, string>} attrs @param {(Node | string | null)[]} children */
-function el(tag, attrs, children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  for (const child of children) {
-    if (child !== null) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return node;
-}
+import { el } from "./appeal-dom.js";
+import { createResults } from "./appeal-results.js";
+import { createPoll } from "./appeal-poll.js";
 
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const GRID_SEATS = ["W", "N", "E", "S"];
@@ -63,7 +57,7 @@ function start() {
   const picker = el("div", { class: "card-picker" }, []);
   const handsView = el("div", { class: "hands-view" }, []);
   const grid = el("table", { class: "law-table auction-grid" }, []);
-  const padBox = el("div", { class: "call-pad-box" }, []);
+  const padBox = el("div", { class: "call-pad-box auction-pad" }, []);
   const callDetail = el("div", { class: "call-detail" }, []);
   const ddBox = el("div", { class: "dd-box" }, []);
   box.append(
@@ -79,15 +73,19 @@ function start() {
     status.classList.toggle("error", bad);
   }
 
+  /** /offline/tables.json, fetched once (the service worker keeps it offline). */
+  async function loadTables() {
+    if (!tables) tables = await fetch(data("tables-url")).then((r) => r.json());
+    return tables;
+  }
+
   /** The engine's error in the page's language (tables.json holds the messages of bridge/messages). */
   async function sayError(/** @type {any} */ answer) {
-    if (!tables) {
-      try {
-        tables = await fetch(data("tables-url")).then((r) => r.json());
-      } catch (_) {
-        say(answer.code, true);
-        return;
-      }
+    try {
+      await loadTables();
+    } catch (_) {
+      say(answer.code, true);
+      return;
     }
     say(Messages.text(tables.messages, answer.code, answer.params, language), true);
   }
@@ -288,6 +286,19 @@ function start() {
     );
   }
 
+  // --- the play, the results judged and the poll -------------------------------------------------------------
+  const results = createResults(el("section", { class: "appeal-results-box" }, []), { data: data, initial: initial, tables: loadTables });
+  const poll = createPoll(el("section", { class: "appeal-poll-box" }, []), {
+    data: data, initial: initial, language: language,
+    context: () => {
+      const complete = Deal.checkDeal(handsText()).status === "ok";
+      return {
+        board: Number(data("board")), dealer: dealer, vulnerability: vulnerability,
+        hands: complete ? /** @type {Record<string, string>} */ (handsText()) : null, calls: calls, tempo: tempo,
+      };
+    },
+  });
+
   const save = el("button", { type: "button", class: "primary", "data-action": "save" }, [data("label-save")]);
   save.addEventListener("click", async () => {
     const file = { ...initial };
@@ -296,17 +307,21 @@ function start() {
     if (!empty && dealAnswer.status !== "ok") { sayError(dealAnswer); return; }
     file.deal = empty ? null : { hands: handsText(), dealer: dealer, vulnerability: vulnerability, board: Number(data("board")) };
     file.auction = calls.length ? { calls: calls, tempo: tempo } : null;
+    Object.assign(file, results.read());
+    file.poll = poll.read();
     delete file.deal_board;
     try {
       const answer = await send(data("api-url"), "PUT", { version: version, file: stripComputed(file) });
       if (!answer.ok) { say(answer.body.error, true); return; }
       version = answer.body.version;
+      results.show(answer.body.appeal_file);
+      poll.show(answer.body.appeal_file, answer.body.poll_warning);
       say(data("label-saved"));
     } catch (_) {
       say(data("label-offline"), true);
     }
   });
-  box.appendChild(save);
+  box.append(results.element, poll.element, save, status);
 
   /** The stored file's computed parts (scores, the poll's tally, the deal's PBN) are the server's to compute. @param {any} file */
   function stripComputed(file) {
