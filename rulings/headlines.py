@@ -143,3 +143,98 @@ WORDS = {
     "transfer_one": gettext_noop("转移1墩给非违规方"),
     "correct_transfer_one": gettext_noop("；并转移1墩给非违规方"),
 }
+
+
+# --- a further edition (issue 29) ---------------------------------------------------------------------------
+# A phrase naming a law whose number or content differs under the 2017 code, by edition; and the sentences for
+# rulings with nothing to rectify under that code. A further edition never falls back on the base edition's
+# QUIET (the same rule letters can mean another thing there: 2017 53B is 1997's 53C); a ruling it does not list
+# reads WORDS["no_penalty"].
+EDITION_PHRASES = {
+    "wbf-2017": {
+        "adjustment:artificial": gettext_noop("判给人为调整分（第12条C款2项）"),
+        "adjustment:assigned": gettext_noop(
+            "判给裁定调整分：双方按没有违规时最可能的结果计分，或由裁判加权（第12条C款1项）"
+        ),
+        "damaging_pass_check:true": gettext_noop("若被迫不叫使非违规方受损，裁判调整成绩（第72条C款）"),
+        "lead_penalties:true": gettext_noop("若违规者成为防守方，庄家可禁止引一门花色（第26条B款）"),
+        "lead_restriction:forbid_one_suit": gettext_noop(
+            "若违规者成为防守方，庄家可禁止引一门违规者在合法叫牌中没有叫过的花色（第26条B款）"
+        ),
+    },
+}
+
+_COMPARABLE = gettext_noop(
+    "被可比叫品取代：叫牌继续，同伴不受限制（若非违规方因此受损，打完后调整，第23条C款）"
+)
+_SAME_AS_BASE = (
+    "insufficient-bid:25A",
+    "insufficient-bid:27A",
+    "insufficient-bid:28B",
+    "insufficient-bid:25B",
+    "call-out-of-rotation:28A",
+    "call-out-of-rotation:33",
+    "call-out-of-rotation:34",
+    "call-out-of-rotation:29A",
+    "call-out-of-rotation:28B",
+    "call-out-of-rotation:31A1",
+    "call-out-of-rotation:25",
+    "exposed-card-auction:24",
+    "lead-out-of-turn:47E1",
+    "lead-out-of-turn:54C",
+    "lead-out-of-turn:54B",
+    "lead-out-of-turn:55A",
+    "lead-out-of-turn:55B2",
+    "lead-out-of-turn:55B1",
+    "lead-out-of-turn:57",
+    "lead-out-of-turn:45A",
+    "penalty-card:48A",
+    "penalty-card:48B",
+    "penalty-card:56",
+    "penalty-card:57",
+    "penalty-card:68",
+    "dummy:42A",
+    "dummy:42B1",
+    "dummy:42B2",
+    "dummy:45D",
+    "wrong-cards:13B",
+    "wrong-cards:13A",
+    "wrong-cards:14A",
+    "wrong-cards:14B",
+    "unauthorized-information:85B",
+    "unauthorized-information:16C1",
+    "unauthorized-information:16C2",
+    "unauthorized-information:73D",
+    "misinformation:21A",
+)
+EDITION_QUIET = {
+    "wbf-2017": {
+        **{key: QUIET[key] for key in _SAME_AS_BASE},
+        "insufficient-bid:27B1": gettext_noop(
+            "改为同样花色的最低足够叫，或改为可比叫品：叫牌继续，同伴可以自由叫牌"
+        ),
+        "insufficient-bid:27A2": _COMPARABLE,
+        "call-out-of-rotation:31A2": _COMPARABLE,
+        "call-out-of-rotation:31B": _COMPARABLE,
+        "call-out-of-rotation:30B1": _COMPARABLE,
+        "call-out-of-rotation:32A2": _COMPARABLE,
+        "call-out-of-rotation:32B": _COMPARABLE,
+        "call-out-of-rotation:32A1": gettext_noop("违规者重复他的加倍或再加倍，不予处罚"),
+        "lead-out-of-turn:53A": gettext_noop(
+            "越序引牌被接受的，视为正确的引牌，打牌照轮次继续；第13墩的越序引牌不能接受，必须收回"
+        ),
+        "lead-out-of-turn:53B": gettext_noop(
+            "正确的引牌有效；越序的牌收回，不作罚张（其信息按第16条C款处理）；打牌照轮次继续"
+        ),
+        "lead-out-of-turn:47E2": gettext_noop(
+            "对方的解释有误：该牌可以收回改出，不予处罚；已来不及收回的，裁判可以调整成绩（第47条E款2项）"
+        ),
+        "lead-out-of-turn:57D": gettext_noop("提前出的牌合法：到他出牌时视为已打出，不作罚张；打牌继续"),
+        "lead-out-of-turn:54E": gettext_noop("庄家方的“首引”按叫牌期间亮出的牌处理（第24条）"),
+        "dummy:45C4": gettext_noop("庄家所说的明手牌有效，打牌继续"),
+        "unauthorized-information:16B1": gettext_noop("没有违规：结果有效，不调整"),
+        "unauthorized-information:23B": gettext_noop("被取消的叫牌由可比叫品取代：结果有效，不调整"),
+        "unauthorized-information:16D": gettext_noop("照常打完这副牌，按打出的结果计分"),
+        "misinformation:75C": gettext_noop("解释没有错，是叫错了牌：结果有效，不调整"),
+    },
+}

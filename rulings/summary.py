@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from laws.editions import BASE
 from rulings import headlines
 from rulings.labels import FIELDS, VALUES
 
@@ -72,15 +73,27 @@ def summary_rules() -> dict[str, object]:
         "subsumed": {name: list(fields) for name, fields in _SUBSUMED.items()},
         "phrases": {key: _(text) for key, text in headlines.PHRASES.items()},
         "quiet_rulings": {key: _(text) for key, text in headlines.QUIET.items()},
+        # A further edition's phrases over the base's, and its own sentences for rulings with nothing to rectify.
+        "editions": {
+            code: {
+                "phrases": {key: _(text) for key, text in headlines.EDITION_PHRASES.get(code, {}).items()},
+                "quiet_rulings": {
+                    key: _(text) for key, text in headlines.EDITION_QUIET.get(code, {}).items()
+                },
+            }
+            for code in sorted(set(headlines.EDITION_PHRASES) | set(headlines.EDITION_QUIET))
+        },
         "words": {key: _(text) for key, text in headlines.WORDS.items()},
     }
 
 
-def ruling_summary(slug: str, outcome: Mapping[str, object], facts: Mapping[str, object]) -> str:
-    """The outcome of a ruling in one line, in the page's language."""
+def ruling_summary(
+    slug: str, outcome: Mapping[str, object], facts: Mapping[str, object], edition: str = BASE
+) -> str:
+    """The outcome of a ruling in one line, in the page's language, under the tree's edition."""
     if slug == "revoke":
         return _revoke(outcome, facts)
-    return _generic(slug, outcome)
+    return _generic(slug, outcome, edition)
 
 
 def _signed(score: object) -> str:
@@ -135,9 +148,12 @@ def _quiet(value: object) -> bool:
     return value in _QUIET or (isinstance(value, int) and not isinstance(value, bool) and value == 0)
 
 
-def _phrase(name: str, value: object) -> str:
+def _phrase(name: str, value: object, edition: str = BASE) -> str:
     """One consequence as a sentence (rulings.headlines); a field without one: its label and value."""
     key = f"{name}:{'true' if value is True else value}"
+    further = headlines.EDITION_PHRASES.get(edition, {})
+    if key in further:
+        return _(further[key])
     if key in headlines.PHRASES:
         return _(headlines.PHRASES[key])
     label = str(FIELDS.get(name, name))
@@ -171,7 +187,7 @@ def _joined(parts: list[str]) -> str:
     return _(headlines.WORDS["sep"]).join(out)
 
 
-def _generic(slug: str, outcome: Mapping[str, object]) -> str:
+def _generic(slug: str, outcome: Mapping[str, object], edition: str = BASE) -> str:
     """What happens now and to whom: the consequences the outcome fields carry as sentences, most telling first
     (the tree's field order, a later review or a procedural penalty last); nothing to rectify: what the table
     does next, by tree and rule."""
@@ -184,11 +200,12 @@ def _generic(slug: str, outcome: Mapping[str, object]) -> str:
     for name, value in outcome.items():
         if name not in loud or any(other in loud for other in _SUBSUMED.get(name, ())):
             continue
-        (low if name in _LOW else main).append(_phrase(name, value))
+        (low if name in _LOW else main).append(_phrase(name, value, edition))
     parts = (main + low)[:_MAX_PARTS]
     if parts:
         return _joined(parts)
     key = f"{slug}:{outcome.get('rule')}"
-    if key in headlines.QUIET:
-        return _(headlines.QUIET[key])
+    quiet = headlines.QUIET if edition == BASE else headlines.EDITION_QUIET.get(edition, {})
+    if key in quiet:
+        return _(quiet[key])
     return _(headlines.WORDS["no_penalty"])

@@ -123,7 +123,9 @@ def wizard_walk(request, slug: str):
     given = {**answered, **optional}
     context.update(
         ruling=ruling,
-        summary=ruling_summary(tree.slug, ruling.outcome, evaluation_facts(evaluation, optional)),
+        summary=ruling_summary(
+            tree.slug, ruling.outcome, evaluation_facts(evaluation, optional), tree.edition
+        ),
         rows=outcome_rows(ruling.outcome),
         # The script in the page's language first, the other language behind a disclosure.
         script_html=_law_html(ruling.script.en if english else ruling.script.zh, tree.edition),

@@ -855,7 +855,7 @@ def summary_cases(states: list[list[object]], tree_map: dict | None = None) -> d
                 optional = {name: value for name, value in facts.items() if name not in asked}  # type: ignore[union-attr]
                 headline = evaluation_facts(evaluation, optional)
                 assert evaluation.ruling is not None
-                summary = ruling_summary(slug, evaluation.ruling.outcome, headline)  # type: ignore[arg-type]
+                summary = ruling_summary(slug, evaluation.ruling.outcome, headline, tree.edition)  # type: ignore[arg-type]
                 # The page passes the API's ruling (its outcome fields, with the leaf, script and laws, which the
                 # summary does not read): the outcome is enough here, and keeps the file small.
                 cases.append([slug, dict(evaluation.ruling.outcome), headline, summary])

@@ -23,9 +23,10 @@ HEADLINE = re.compile(r'<h1 class="ruling-summary">(.*?)</h1>', re.S)
 
 
 def _leaves():
-    for slug, tree in trees().items():
-        for leaf, facts in one_per_leaf(tree).items():
-            yield pytest.param(slug, leaf, facts, id=f"{slug}-{leaf}")
+    for edition in ("ccba-1999", "wbf-2017"):
+        for slug, tree in trees(edition).items():
+            for leaf, facts in one_per_leaf(tree).items():
+                yield pytest.param(edition, slug, leaf, facts, id=f"{edition}-{slug}-{leaf}")
 
 
 def _labels(language: str) -> set[str]:
@@ -53,22 +54,28 @@ def _check(headline: str, language: str, slug: str, leaf: str) -> None:
 
 
 def test_the_leaves_are_all_there():
-    assert len(trees()) == 13
-    assert sum(1 for _ in _leaves()) > 200
+    assert len(trees()) == 13 and len(trees("wbf-2017")) == 13
+    assert sum(1 for _ in _leaves()) > 400
 
 
-@pytest.mark.parametrize(("slug", "leaf", "facts"), list(_leaves()))
-def test_every_leaf_headline_is_a_sentence_with_a_value(client, slug, leaf, facts):
-    response = client.get(f"/rulings/{slug}/", as_url_values(facts))
+@pytest.mark.parametrize(("edition", "slug", "leaf", "facts"), list(_leaves()))
+def test_every_leaf_headline_is_a_sentence_with_a_value(client, edition, slug, leaf, facts):
+    query = {"edition": edition, **as_url_values(facts)}
+    response = client.get(f"/rulings/{slug}/", query)
     assert response.status_code == 200
     found = HEADLINE.search(response.content.decode())
     assert found, (slug, leaf)
-    _check(unescape(found.group(1)).strip(), "zh-hans", slug, leaf)
-    outcome = evaluate(trees()[slug], facts).ruling.outcome
+    headline = unescape(found.group(1)).strip()
+    _check(headline, "zh-hans", slug, leaf)
+    if edition == "wbf-2017":
+        # Never the 1997 code's law numbers for what 2017 renumbered (issue 29).
+        assert "第12条C款2项" not in headline or "人为" in headline, headline
+        assert "第23条）" not in headline and "任何一门" not in headline, headline
+    outcome = evaluate(trees(edition)[slug], facts).ruling.outcome
     with translation.override("en"):
-        _check(ruling_summary(slug, outcome, facts), "en", slug, leaf)
+        _check(ruling_summary(slug, outcome, facts, edition), "en", slug, leaf)
     client.cookies["django_language"] = "en"
-    english = HEADLINE.search(client.get(f"/rulings/{slug}/", as_url_values(facts)).content.decode())
+    english = HEADLINE.search(client.get(f"/rulings/{slug}/", query).content.decode())
     _check(unescape(english.group(1)).strip(), "en", slug, leaf)
 
 
@@ -133,3 +140,24 @@ def test_the_script_read_aloud_does_not_mark_everyday_words(client):
         assert f">{word}</abbr>" not in script
     law = client.get("/laws/1/").content.decode() + client.get("/laws/81/").content.decode()
     assert re.search(r'<abbr class="term" title="[^"]*">(裁判|同伴|对手|牌墩)</abbr>', law)
+
+
+@pytest.mark.parametrize(
+    ("slug", "leaf", "zh", "en"),
+    [
+        ("lead-out-of-turn", "proper_lead_53b", "正确的引牌有效", "The proper lead stands"),
+        ("insufficient-bid", "free_27b1b", "可比叫品", "comparable call"),
+        ("call-out-of-rotation", "bid_comparable_31b", "同伴不受限制", "partner is not barred"),
+        ("unauthorized-information", "partner_assigned", "第12条C款1项", "Law 12C1"),
+    ],
+)
+def test_a_2017_headline_speaks_of_the_2017_rule_not_the_1997_one(slug, leaf, zh, en):
+    """Issue 29: the same rule letters mean other things under the two codes (2017 53B is 1997's 53C): a 2017
+    ruling never reads the 1997 sentence."""
+    tree = trees("wbf-2017")[slug]
+    facts = one_per_leaf(tree)[leaf]
+    outcome = evaluate(tree, facts).ruling.outcome
+    with translation.override("zh-hans"):
+        assert zh in ruling_summary(slug, outcome, facts, "wbf-2017")
+    with translation.override("en"):
+        assert en in ruling_summary(slug, outcome, facts, "wbf-2017")

@@ -6,6 +6,9 @@
 /** @param {any} object @param {string} name */
 function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
 
+// laws.editions.BASE: the edition whose sentences are rulings/headlines.py QUIET.
+const BASE_EDITION = "ccba-1999";
+
 /** The summary function for the labels of one language. @param {any} outcomeLabels
  * @returns {(tree: any, outcome: any, facts: any) => string} */
 export function summariser(outcomeLabels) {
@@ -63,9 +66,18 @@ export function summariser(outcomeLabels) {
   /** @param {string} key */
   function words(key) { return summaryRules.words[key]; }
   // rulings/summary.py _phrase: one consequence as a sentence; a field without one, its label and value.
-  /** @param {string} name @param {any} value */
-  function phrase(name, value) {
+  // A further edition's phrases over the base's, and its own rulings with nothing to rectify (rulings/headlines.py
+  // EDITION_PHRASES, EDITION_QUIET): never the base's sentences for another code's rule letters.
+  /** @param {any} tree */
+  function further(tree) {
+    const editions = summaryRules.editions || {};
+    return tree.edition && has(editions, tree.edition) ? editions[tree.edition] : null;
+  }
+  /** @param {string} name @param {any} value @param {any} tree */
+  function phrase(name, value, tree) {
     const key = name + ":" + (value === true ? "true" : String(value));
+    const own = further(tree);
+    if (own && has(own.phrases, key)) return own.phrases[key];
     if (has(summaryRules.phrases, key)) return summaryRules.phrases[key];
     const label = has(outcomeLabels.fields, name) ? outcomeLabels.fields[name] : name;
     if (value === true) return label;
@@ -111,12 +123,14 @@ export function summariser(outcomeLabels) {
       if (!loud[name]) return;
       const over = has(summaryRules.subsumed, name) ? summaryRules.subsumed[name] : [];
       if (over.some(function (/** @type {string} */ other) { return loud[other]; })) return;
-      (summaryRules.low.indexOf(name) >= 0 ? low : main).push(phrase(name, outcome[name]));
+      (summaryRules.low.indexOf(name) >= 0 ? low : main).push(phrase(name, outcome[name], tree));
     });
     const parts = main.concat(low).slice(0, summaryRules.max_parts);
     if (parts.length) return joined(parts);
     const key = tree.slug + ":" + outcome.rule;
-    return has(summaryRules.quiet_rulings, key) ? summaryRules.quiet_rulings[key] : words("no_penalty");
+    const own = further(tree);
+    const table = own ? own.quiet_rulings : tree.edition && tree.edition !== BASE_EDITION ? {} : summaryRules.quiet_rulings;
+    return has(table, key) ? table[key] : words("no_penalty");
   }
   /** @param {any} tree @param {any} outcome @param {any} facts */
   function rulingSummary(tree, outcome, facts) {
