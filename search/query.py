@@ -233,9 +233,9 @@ def _jump(ref: str, generation: Generation, limit: int, scope: _Scope) -> list[H
     top = generation.docs[number]
     with generation.searcher() as searcher:
         citing = searcher.docs_for_query(And([_cites(top["ref"]), Term("edition", edition)]))
-        others = sorted(
-            (generation.docs[n] for n in citing if n != number), key=lambda d: (d["kind"], d["order"])
-        )
+        # Glossary terms, then sections in the order of the laws (a document's number is its place in them).
+        numbers = sorted((n for n in citing if n != number), key=lambda n: (generation.docs[n]["kind"], n))
+        others = [generation.docs[n] for n in numbers]
     return [_hit(top, highlight.snippet(top["text"]), 1.0, jump=True)] + [
         _hit(doc, highlight.snippet(doc["text"], _citations(doc["text"], top["ref"])), 0.5)
         for doc in others[: limit - 1]

@@ -7,7 +7,7 @@ and its `keywords`, and a law reference names the trees whose `laws` hold that l
 1997 Law 23 on damaging irregularities). A query names a tree when its text holds one of those names (an English or
 pinyin name as whole words), or when one of its units (search.plan) goes by one (revoek → revoke; cang pai → 藏牌).
 A tree's URL opens the wizard in its edition (``?edition=`` when that is not the site default). Searching every
-edition offers the working edition's trees first, then each other edition's.
+edition offers the working edition's trees first, then each other edition's (their URLs always naming it).
 Nothing here knows any tree by name, so a tree added to fixtures/trees/ is offered as soon as it loads.
 """
 
@@ -16,13 +16,13 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.conf import settings
 from django.urls import reverse
 
 from bridge.references import law_of
-from laws.editions import with_edition
+from laws.editions import explicit_with_edition, with_edition
 from rulings.trees import tree_editions, trees
 from search.analysis import is_cjk, normalise
 
@@ -141,8 +141,16 @@ def matching_trees(
 ) -> list[TreeHit]:
     """The trees of `edition` (default: the site's) that normalised `text` or its units name (best first: the
     longest name matched), or those ruling under `ref`'s law (the trees whose header starts with that law first);
-    with `every`, then each other edition's the same way."""
-    return [hit for code in searched_editions(edition, every) for hit in _ranked(text, units, ref, code)]
+    with `every`, then each other edition's the same way, their URLs always naming their edition (a bare URL
+    would open the wizard in the working edition)."""
+    codes = searched_editions(edition, every)
+    found = _ranked(text, units, ref, codes[0])
+    for code in codes[1:]:
+        found += [
+            replace(hit, url=explicit_with_edition(reverse("rulings:wizard-walk", args=[hit.slug]), code))
+            for hit in _ranked(text, units, ref, code)
+        ]
+    return found
 
 
 def offline_catalog(edition: str | None = None) -> list[dict]:
