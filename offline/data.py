@@ -58,9 +58,9 @@ PAGES_CACHE = "caipan-pages-v1"
 """The cache holding the downloaded pages and JSON (and pages kept as they are visited); survives new service
 worker versions, so the rules stay downloaded."""
 _LATIN_WORD_RE = re.compile(r"[A-Za-z]+")
-CORPUS_FORMAT = 2
+CORPUS_FORMAT = 3
 """Bumped when the corpus JSON changes shape, so a cached copy of an older shape is refetched (2: trees, generic
-words)."""
+words; 3: the trees of the corpus's own edition, each naming it)."""
 
 
 # ----------------------------------------------------------------------------------------------------- corpus
@@ -72,7 +72,8 @@ def corpus(edition: Edition | None = None) -> dict:
     The same documents the whoosh index holds (search.index.documents): each with the title and URL a search
     result shows, the Chinese heading and context, the English title, and the plain text; glossary terms also
     with their pinyin. Plus the synonym table (藏牌 | revoke | cangpai), so English and pinyin find Chinese text, and
-    the ruling trees' names and laws (search.trees), so the trees a query names are offered offline too.
+    the ruling trees' names and laws of this edition (search.trees), so the trees a query names are offered offline
+    too, each opening the wizard in this edition.
     """
     edition = edition or edition_default()
     return _corpus(edition.pk, edition.revision)
@@ -142,7 +143,7 @@ def _corpus(edition_pk: int, revision: int) -> dict:
         "chinese_stop": sorted(CHINESE_STOP),
         "english_stop": sorted(ENGLISH_STOP),
         "chinese_generic": sorted(GENERIC),
-        "trees": search_trees.offline_catalog(),
+        "trees": search_trees.offline_catalog(edition.code),
     }
 
 

@@ -27,6 +27,7 @@ _RESULT_FIELDS = {
 }
 _TREE_FIELDS = {
     "slug": serializers.CharField(),
+    "edition": serializers.CharField(help_text="the edition of the tree (its wizard opens in it)"),
     "title": serializers.CharField(),
     "title_en": serializers.CharField(),
     "url": serializers.CharField(help_text="the ruling wizard's first question"),
@@ -68,7 +69,8 @@ def parse_limit(raw: str | None) -> int:
                     "SearchTree",
                     _TREE_FIELDS,
                     many=True,
-                    help_text="ruling trees the query names, best first",
+                    help_text="ruling trees the query names in the edition searched, best first (edition=all: the "
+                    "working edition's, then each other edition's)",
                 ),
                 "took_ms": serializers.FloatField(),
             },

@@ -82,6 +82,8 @@ class Plan:
     literal: str = ""  # nothing but lone characters (牌, 手引): matched as a substring of the text
     marks: list[str] = field(default_factory=list)  # Chinese to mark in snippets
     stems: set[str] = field(default_factory=set)  # English stems to mark in snippets
+    edition: str = ""  # the edition whose trees the query names (search.trees) …
+    every: bool = False  # … then every other edition's
 
     @property
     def chinese(self) -> set[str]:
@@ -95,15 +97,17 @@ class Plan:
         return {unit.text for unit in self.units} | {zh for unit in self.units for zh in unit.chinese}
 
 
-def plan_for(text: str, generation: Generation) -> Plan:
-    """The analysed and compiled query for normalised `text`, cached by the generation."""
+def plan_for(text: str, generation: Generation, edition: str = "", every: bool = False) -> Plan:
+    """The analysed and compiled query for normalised `text` searched in `edition` (its trees; with `every`, every
+    edition's), cached by the generation."""
 
     def make() -> Plan:
         the_plan = read(text, generation)
-        the_plan.trees = matching_trees(text, the_plan.units, None)
+        the_plan.edition, the_plan.every = edition, every
+        the_plan.trees = matching_trees(text, the_plan.units, None, edition or None, every)
         return compile_plan(the_plan, generation)
 
-    return generation.cached(text, make)
+    return generation.cached(f"{edition}|{int(every)}|{text}", make)
 
 
 # ------------------------------------------------------------------------------------------------ reference
@@ -399,9 +403,10 @@ def _lone(unit: Unit) -> bool:
     return len(unit.text) == 1 and analysis.is_cjk(unit.text)
 
 
-def _with_related(unit: Unit) -> Unit:
+def _with_related(unit: Unit, edition: str = "", every: bool = False) -> Unit:
     names = unit_names(unit)
-    related = [name for tree in trees_named(names) for name in tree.names if name not in names]
+    named = trees_named(names, edition or None, every)
+    related = [name for tree in named for name in tree.names if name not in names]
     if not related:
         return unit
     return Unit(**{**unit.__dict__, "related": tuple(dict.fromkeys(related))})
@@ -410,7 +415,7 @@ def _with_related(unit: Unit) -> Unit:
 def compile_plan(the_plan: Plan, generation: Generation) -> Plan:
     """The plan's whoosh queries, its weak words, and what its snippets mark."""
     strong, weak = [], []
-    the_plan.units = [_with_related(unit) for unit in the_plan.units]
+    the_plan.units = [_with_related(unit, the_plan.edition, the_plan.every) for unit in the_plan.units]
     for unit in the_plan.units:
         (weak if unit.weak else strong).append(unit)
     if not strong:

@@ -214,8 +214,8 @@ def _answer(
     if ref is not None:
         hits = _jump(ref, generation, limit, scope)
         if hits:
-            return hits, matching_trees(text, None, ref)
-    the_plan = plan_for(text, generation)
+            return hits, matching_trees(text, None, ref, scope.edition, scope.every)
+    the_plan = plan_for(text, generation, scope.edition, scope.every)
     return _ranked(the_plan, generation, limit, scope), the_plan.trees
 
 
@@ -233,9 +233,9 @@ def _jump(ref: str, generation: Generation, limit: int, scope: _Scope) -> list[H
     top = generation.docs[number]
     with generation.searcher() as searcher:
         citing = searcher.docs_for_query(And([_cites(top["ref"]), Term("edition", edition)]))
-        others = sorted(
-            (generation.docs[n] for n in citing if n != number), key=lambda d: (d["kind"], d["order"])
-        )
+        # Glossary terms, then sections in the order of the laws (a document's number is its place in them).
+        numbers = sorted((n for n in citing if n != number), key=lambda n: (generation.docs[n]["kind"], n))
+        others = [generation.docs[n] for n in numbers]
     return [_hit(top, highlight.snippet(top["text"]), 1.0, jump=True)] + [
         _hit(doc, highlight.snippet(doc["text"], _citations(doc["text"], top["ref"])), 0.5)
         for doc in others[: limit - 1]
@@ -255,10 +255,10 @@ def _citations(text: str, ref: str) -> list[str]:
 
 
 def _ranked(the_plan: Plan, generation: Generation, limit: int, scope: _Scope) -> list[Hit]:
-    tree_laws: dict[int, float] = {}
+    tree_laws: dict[tuple[str, int], float] = {}  # a tree's laws count in its own edition only
     for tree in the_plan.trees:
         for law, weight in tree.laws.items():
-            tree_laws[law] = max(weight, tree_laws.get(law, 0.0))
+            tree_laws[tree.edition, law] = max(weight, tree_laws.get((tree.edition, law), 0.0))
     if the_plan.literal:
         scored = _literal(the_plan.literal, generation, scope)
     elif the_plan.required is None and the_plan.refs:
@@ -316,7 +316,7 @@ def _referenced(refs: list[str], generation: Generation, scope: _Scope) -> dict[
     return scored
 
 
-def _factor(doc: dict, the_plan: Plan, tree_laws: dict[int, float]) -> float:
+def _factor(doc: dict, the_plan: Plan, tree_laws: dict[tuple[str, int], float]) -> float:
     factor = DEFINITION_FACTOR if doc["kind"] == "definition" else 1.0
     term = doc["title"].split("（")[0] if doc["kind"] == "definition" else doc["title"].split(" ", 1)[-1]
     if term in the_plan.asked:
@@ -324,8 +324,9 @@ def _factor(doc: dict, the_plan: Plan, tree_laws: dict[int, float]) -> float:
     if doc["kind"] == "section":
         if the_plan.refs and set(index.ancestors(doc["ref"])) & set(the_plan.refs):
             factor *= WITHIN_FACTOR
-        if doc["law"] in tree_laws:
-            factor *= 1 + (TREE_LAW_FACTOR - 1) * tree_laws[doc["law"]]
+        weight = tree_laws.get((doc.get("edition", ""), doc["law"]))
+        if weight:
+            factor *= 1 + (TREE_LAW_FACTOR - 1) * weight
     for run in the_plan.phrases:
         if run in doc["term"]:
             factor *= PHRASE_TITLE_FACTOR

@@ -27,6 +27,11 @@ The files (compact JSON, one line each):
   said by their labels, and the heading's label) for the errors above, in both languages.
 - wizard.json: the wizard's walk in screens (rulings/wizard_views.py: remaining_questions of every question of every
   tree, _rare_group, _screens and _back_url of the question states of trees.json) and urllib.parse.urlencode.
+- search-corpus.json, search.json: the offline search (static/js/engine/search.js, plan.js). The first is
+  /offline/corpus.json of every edition (offline.data.corpus); the second, for queries in an edition, how the server
+  reads each (search.plan: units, references, phrases; the trees named) and answers it (search.query.search: the
+  trees, the results' URLs, a jump). The search reads the law base, so `make golden` loads it into a test database
+  first, as pytest does (tests/conftest.py).
 - summary.json: the wizard's one-line ruling summary (rulings.summary.ruling_summary) of every ruling state of
   trees.json, in both languages, with the labels the page is given (offline.data.outcome_labels).
 """
@@ -34,6 +39,7 @@ The files (compact JSON, one line each):
 from __future__ import annotations
 
 import dataclasses
+import io
 import itertools
 import json
 import os
@@ -1050,6 +1056,117 @@ def deals_golden() -> dict:
     )
 
 
+SEARCH_QUERIES = {
+    "ccba-1999": [
+        "藏牌",
+        "revoke",
+        "cangpai",
+        "cang pai",
+        "revoek",
+        "罚张",
+        "明手",
+        "明手的权利",
+        "不足叫牌",
+        "不足叫",
+        "opening lead",
+        "越序首引",
+        "首攻错误",
+        "lead out of turn",
+        "调整分",
+        "insufficient bid",
+        "声称",
+        "claim",
+        "第12墩的藏牌",
+        "庄家",
+        "penalty card",
+        "明手出牌",
+        "藏牌 第64条",
+        "未经授权的信息",
+        "misinformation",
+        "平均加",
+        "洗牌",
+        "牌",
+        "comparable call",
+        "第31条",
+        "第64条",
+        "第23条",
+        "27B1",
+        "Law 12C",
+    ],
+    "wbf-2017": [
+        "可比叫品",
+        "可比叫",
+        "comparable call",
+        "kebijiao",
+        "第23条",
+        "第27条",
+        "27B1",
+        "不足叫牌",
+        "藏牌",
+        "revoke",
+        "加权调整分",
+        "weighted score",
+        "明手",
+        "claim",
+        "越序引牌",
+        "错误信息",
+        "洗牌",
+    ],
+}
+SEARCH_LIMIT = 8
+
+
+def _plan_case(text: str, edition: str) -> dict[str, object]:
+    """How the server reads normalised `text` in `edition` (search.plan), as engine/plan.js reads it: the units
+    (their related names in Chinese only: the browser marks and scores those), references, phrases and trees."""
+    from search.analysis import is_cjk
+    from search.generation import current_generation
+    from search.plan import plan_for
+
+    the_plan = plan_for(text, current_generation(), edition)
+    units = [
+        {
+            "text": unit.text,
+            "chinese": list(unit.chinese),
+            "latin": [list(words) for words in unit.latin],
+            "pinyin": list(unit.pinyin),
+            "fuzzy": unit.fuzzy,
+            "stop": unit.stop,
+            "weak": unit.weak,
+            "related": [name for name in unit.related if is_cjk(name)],
+        }
+        for unit in the_plan.units
+    ]
+    return {"units": units, "refs": the_plan.refs, "phrases": the_plan.phrases}
+
+
+def search_cases() -> dict[str, object]:
+    """search-corpus.json and search.json (the module's docstring)."""
+    from laws.models import Edition
+    from offline.data import corpus
+    from search.analysis import normalise
+    from search.plan import reference
+    from search.query import search
+
+    corpora, cases = {}, []
+    for code, queries in SEARCH_QUERIES.items():
+        corpora[code] = corpus(Edition.objects.get(code=code))
+        for query in queries:
+            result = search(query, limit=SEARCH_LIMIT, edition=code)
+            jump = result.jump is not None
+            cases.append(
+                {
+                    "query": query,
+                    "edition": code,
+                    "plan": None if jump or reference(query) else _plan_case(normalise(query), code),
+                    "trees": [tree.as_dict() for tree in result.trees],
+                    "jump": jump,
+                    "urls": [hit.url for hit in result.hits],
+                }
+            )
+    return {"search-corpus.json": _json(corpora), "search.json": _json(cases)}
+
+
 def golden() -> dict[str, object]:
     """Every golden file, by name, as this engine answers now."""
     states = tree_states()
@@ -1069,6 +1186,7 @@ def golden() -> dict[str, object]:
         "assigned.json": assigned_cases(),
         "reference.json": reference_cases(),
         "deals.json": deals_golden(),
+        **search_cases(),
         **further_edition_trees(),
     }
 
@@ -1094,8 +1212,25 @@ def dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
 
 
+def _test_database():
+    """A throwaway test database with the law base loaded, as tests/conftest.py makes one (the search's files)."""
+    from django.core.management import call_command
+    from django.test.utils import setup_databases
+
+    config = setup_databases(verbosity=0, interactive=False, aliases={"default"})
+    call_command("load_corpus", "--quiet", stdout=io.StringIO())
+    return config
+
+
 def main() -> None:
-    for name, value in golden().items():
+    from django.test.utils import teardown_databases
+
+    config = _test_database()
+    try:
+        files = golden()
+    finally:
+        teardown_databases(config, verbosity=0)
+    for name, value in files.items():
         path = GOLDEN / name
         path.parent.mkdir(exist_ok=True)
         text = dumps(value)

@@ -49,6 +49,14 @@ def test_corpus_of_an_edition(client, edition_2017):  # noqa: F811
     assert corpus["edition"] == "wbf-2017"
     assert {s["law"] for s in corpus["sections"]} == {1, 12, 23, 27}
     assert any(s["url"] == "/laws/23/?edition=wbf-2017#23A" for s in corpus["sections"])
+    # The edition's own trees, each opening the wizard in it (search.trees.offline_catalog): 2017 cites its Law 23.
+    assert {t["edition"] for t in corpus["trees"]} == {"wbf-2017"}
+    bid = next(t for t in corpus["trees"] if t["slug"] == "insufficient-bid")
+    assert bid["url"] == "/rulings/insufficient-bid/?edition=wbf-2017" and "comparable call" in bid["names"]
+    base = client.get("/offline/corpus.json").json()["trees"]
+    assert {t["edition"] for t in base} == {"ccba-1999"}
+    assert next(t for t in base if t["slug"] == "insufficient-bid")["url"] == "/rulings/insufficient-bid/"
+    assert "comparable call" not in next(t for t in base if t["slug"] == "insufficient-bid")["names"]
 
 
 def test_bundle_renders_the_edition_pages(client, edition_2017):  # noqa: F811

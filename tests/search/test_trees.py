@@ -12,6 +12,7 @@ from rulings.trees import trees
 from search import generation
 from search import trees as search_trees
 from search.query import search
+from tests.laws.edition_fixture import edition_2017  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -92,8 +93,8 @@ def test_a_tree_added_to_the_data_is_offered_with_no_code(monkeypatch):
         laws=("68", "69", "70"),
         keywords=("摊牌声称", "shengcheng"),
     )
-    monkeypatch.setattr(search_trees, "trees", lambda: {**trees(), "claim": claim})
-    search_trees._catalog.cache_clear()
+    monkeypatch.setattr(search_trees, "trees", lambda edition=None: {**trees(edition), "claim": claim})
+    search_trees.clear_cache()
     generation.current_generation().plans.clear()
     try:
         assert slugs("声称")[0] == "claim"
@@ -102,7 +103,7 @@ def test_a_tree_added_to_the_data_is_offered_with_no_code(monkeypatch):
         assert slugs("第70条") == ["claim"]
         assert search("声称").trees[0].url == reverse("rulings:wizard-walk", args=["claim"])
     finally:
-        search_trees._catalog.cache_clear()
+        search_trees.clear_cache()
         generation.current_generation().plans.clear()
 
 
@@ -111,6 +112,7 @@ def test_the_api_answers_trees_beside_the_results(http):
     assert set(data) == {"query", "edition", "results", "trees", "took_ms"}
     assert data["trees"][0] == {
         "slug": "revoke",
+        "edition": "ccba-1999",
         "title": "藏牌",
         "title_en": "Revoke",
         "url": "/rulings/revoke/",
@@ -154,3 +156,125 @@ def test_a_glossary_title_shows_the_corrected_english(client):
     corrected reading, as the glossary does (fixtures/corrections.yaml)."""
     titles = [hit.title for hit in search("首引", limit=3).hits]
     assert "首引（OPENING LEAD）" in titles and not any("OPENNING" in title for title in titles)
+
+
+# ------------------------------------------------------------------------------------------------ editions
+# Each edition's trees are offered for its own names and law numbers, opening the wizard in that edition.
+
+
+@pytest.fixture
+def index_2017(edition_2017, settings, tmp_path):  # noqa: F811
+    """An index of its own holding the small test wbf-2017 edition beside the base one."""
+    settings.SEARCH_INDEX_DIR = tmp_path / "index"
+    generation.forget_generation()
+    yield
+    generation.forget_generation()
+
+
+def offered(query: str, edition: str | None = None, every: bool = False) -> list[tuple[str, str, str]]:
+    result = search(query, edition=edition, all_editions=every)
+    return [(tree.edition, tree.slug, tree.url) for tree in result.trees]
+
+
+def laws_of(slug: str, edition: str) -> set[int]:
+    return {law_of(ref) for ref in trees(edition)[slug].laws}
+
+
+def test_a_2017_law_number_offers_the_2017_trees_citing_it(index_2017):
+    """2017 Law 23 is the comparable call: the 2017 auction trees cite it; 1997 Law 23 (awareness of damage) is
+    cited by other 1999 trees. Each edition offers its own, the 2017 ones opening the wizard in 2017."""
+    in_2017 = offered("第23条", "wbf-2017")
+    assert search("第23条", edition="wbf-2017").jump.edition == "wbf-2017"
+    assert [slug for _, slug, _ in in_2017] == ["insufficient-bid", "change-of-call", "call-out-of-rotation"]
+    assert all(23 in laws_of(slug, "wbf-2017") for _, slug, _ in in_2017)
+    assert {edition for edition, _, _ in in_2017} == {"wbf-2017"}
+    assert in_2017[0][2] == "/rulings/insufficient-bid/?edition=wbf-2017"
+    in_1999 = offered("第23条", "ccba-1999")
+    assert [slug for _, slug, _ in in_1999] == ["insufficient-bid", "exposed-card-auction", "change-of-call"]
+    assert in_1999[1] == ("ccba-1999", "exposed-card-auction", "/rulings/exposed-card-auction/")
+    assert 23 not in laws_of("exposed-card-auction", "wbf-2017")  # so 2017 does not offer it
+
+
+@pytest.mark.parametrize("query", ["可比叫品", "comparable call", "可比叫牌", "kebijiao"])
+def test_a_2017_term_offers_the_2017_insufficient_bid(query, index_2017):
+    assert offered(query, "wbf-2017")[0] == (
+        "wbf-2017",
+        "insufficient-bid",
+        "/rulings/insufficient-bid/?edition=wbf-2017",
+    )
+
+
+def test_a_1999_query_offers_the_1999_trees():
+    assert offered("藏牌", "ccba-1999")[0] == ("ccba-1999", "revoke", "/rulings/revoke/")
+    assert offered("藏牌")[0] == ("ccba-1999", "revoke", "/rulings/revoke/")  # the site default
+    assert {edition for edition, _, _ in offered("第64条")} == {"ccba-1999"}
+    # 1999's insufficient-bid tree names no comparable call (a 2017 idea): nothing of 1999 is offered for it.
+    assert "insufficient-bid" not in [slug for _, slug, _ in offered("comparable call", "ccba-1999")]
+
+
+def test_every_name_of_every_2017_tree_offers_it():
+    missing = []
+    for slug, tree in trees("wbf-2017").items():
+        for name in (tree.title, tree.title_en, *tree.keywords):
+            if ("wbf-2017", slug) not in [(e, s) for e, s, _ in offered(name, "wbf-2017")]:
+                missing.append((slug, name))
+    assert not missing
+
+
+def test_every_edition_offers_the_working_editions_trees_first(index_2017):
+    both = offered("藏牌", "ccba-1999", every=True)
+    assert both[0] == ("ccba-1999", "revoke", "/rulings/revoke/")
+    assert ("wbf-2017", "revoke", "/rulings/revoke/?edition=wbf-2017") in both
+    editions = [edition for edition, _, _ in both]
+    assert editions == sorted(editions, key=lambda code: code != "ccba-1999")  # 1999's, then 2017's
+    first_2017 = offered("第23条", "wbf-2017", every=True)
+    assert first_2017[:3] == offered("第23条", "wbf-2017")
+    assert {edition for edition, _, _ in first_2017[3:]} == {"ccba-1999"}
+
+
+def test_a_trees_laws_count_in_its_own_edition_only():
+    """Searching both editions, the 2017 insufficient-bid tree lifts the 2017 Law 27, not the 1997 Law 27."""
+    from search.plan import Plan
+    from search.query import _factor
+
+    tree = search_trees.matching_trees("comparable call", None, None, "wbf-2017")[0]
+    assert (tree.edition, tree.slug) == ("wbf-2017", "insufficient-bid")
+    tree_laws = {(tree.edition, law): weight for law, weight in tree.laws.items()}
+    doc = {
+        "kind": "section",
+        "title": "27B1 x",
+        "ref": "27B1",
+        "law": 27,
+        "term": "",
+        "context": "",
+        "body": "",
+    }
+    assert _factor({**doc, "edition": "wbf-2017"}, Plan(trees=[tree]), tree_laws) > 1
+    assert _factor({**doc, "edition": "ccba-1999"}, Plan(trees=[tree]), tree_laws) == 1
+
+
+def test_the_api_and_page_offer_each_editions_trees(client, index_2017):
+    data = client.get("/api/search/", {"q": "可比叫品", "edition": "wbf-2017"}).json()
+    assert data["trees"][0] == {
+        "slug": "insufficient-bid",
+        "edition": "wbf-2017",
+        "title": "不足叫牌",
+        "title_en": "Insufficient bid",
+        "url": "/rulings/insufficient-bid/?edition=wbf-2017",
+    }
+    every = client.get("/api/search/", {"q": "藏牌", "edition": "all"}).json()["trees"]
+    assert [t["edition"] for t in every][:1] == ["ccba-1999"] and "wbf-2017" in {t["edition"] for t in every}
+    client.cookies["edition"] = "wbf-2017"
+    page = client.get("/search/", {"q": "可比叫品"}).content.decode()
+    assert 'href="/rulings/insufficient-bid/?edition=wbf-2017"' in page
+    page = client.get("/search/", {"q": "藏牌", "edition": "all"}).content.decode()
+    assert page.index('href="/rulings/revoke/?edition=wbf-2017"') < page.index(
+        'href="/rulings/revoke/?edition=ccba-1999"'
+    )
+    assert "藏牌 · 2017年版 ›" in page
+    # Working in 2017, the 1999 trees offered beside its own name their edition (a bare link would open 2017's).
+    every = client.get("/api/search/", {"q": "藏牌", "edition": "all"}).json()["trees"]
+    assert every[0]["url"] == "/rulings/revoke/?edition=wbf-2017"
+    assert {"edition": "ccba-1999", "url": "/rulings/revoke/?edition=ccba-1999"}.items() <= next(
+        t for t in every if t["edition"] == "ccba-1999"
+    ).items()

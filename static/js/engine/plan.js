@@ -276,6 +276,8 @@ function relatedNames(C, u) {
   return out;
 }
 /** @param {any} tree */
-function treeAnswer(tree) { return { slug: tree.slug, title: tree.title, title_en: tree.title_en, url: tree.url }; }
+function treeAnswer(tree) {
+  return { slug: tree.slug, edition: tree.edition, title: tree.title, title_en: tree.title_en, url: tree.url };
+}
 
 export { normalise, isCjk, stemOf, near, plan, matchingTrees, treeAnswer };

@@ -10,15 +10,16 @@
 // their laws and other names count as on the server. Results have the API's shape, so pages/search-box.js renders
 // them as it renders the server's. An ES module with no DOM: prepare(corpus) once, then answer(C, query, limit);
 // pages/offline-search.js fetches the corpus and draws the page. The query's plan is engine/plan.js.
-// tests/e2e/test_offline_parity.py holds its answers to the server's, in chromium on a loaded corpus (no golden
-// file yet: the corpus is the database's).
+// tests/js/search.test.js holds its plan, trees, jumps and ranking to the server's on the golden corpus of each
+// edition (tests/golden/search-corpus.json, search.json: make golden); tests/e2e/test_offline_parity.py does so in
+// chromium on the stored /offline/corpus.json.
 
 import { findReferences, reference, lawOf, ancestors } from "./reference.js";
 import { normalise, isCjk, plan, matchingTrees, treeAnswer, stemOf, near } from "./plan.js";
 
 const WEIGHTS = { title: 8, context: 1.7, body: 2.5, title_en: 5, context_en: 1.5, pinyin: 4 };
 const DEFINITION_FACTOR = 1.15;
-const EXACT_TITLE_FACTOR = 1.6;
+const EXACT_TITLE_FACTOR = 2.5;
 const WITHIN_FACTOR = 3;
 const OR_FACTOR = 0.5;
 const FUZZY_WEIGHT = 0.6;
