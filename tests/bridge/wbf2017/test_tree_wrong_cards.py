@@ -217,15 +217,16 @@ CASES = [
         outcome("15A", "play_normally"),
         id="15A2-same-call-later",
     ),
+    # Law 15A2: a different call later on that board — the board is played and the adjusted score is an assigned
+    # one (2017: "assignable, not artificial", laws-facts-2017 L15), artificial only under 12C1(d).
     pytest.param(
         "adjusted_15a2",
         {
             **WRONG_HAND,
             "wrong_hand_when": "later_on_that_board",
             "new_call_differs": True,
-            **TEAMS_BOTH_PARTLY,
         },
-        outcome("15A", "artificial", BOTH_AVERAGE_TEAMS),
+        {**outcome("15A", "play_normally", penalty=True), "adjusted_score": True},
         id="15A2-different-call-later",
     ),
     # Law 87A/87B: pairs — results stand, scored by groups.
