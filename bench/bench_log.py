@@ -1,27 +1,38 @@
-"""Time the club rulings log at 1,000 and at 100,000 records (issue 20). `make bench` runs it; so can
-``python bench/bench_log.py``. Prints, measured in one run, one line per figure and size:
+"""Time the club rulings log as it grows (issues 20 and 32): each figure at every size, on SQLite and on
+PostgreSQL, with its ratio to the first size. `make bench` runs it; so can ``python bench/bench_log.py``. Prints one
+line per database, figure and size:
 
-    log <list|list_q|list_q2|list_q1|deep|stats|csv_first_byte> <N>: <ms> ms
-
-and, after the last size, each figure's ratio to the first (``log <figure> <N>/<first N>: <ratio>×``).
+    log[<sqlite|postgresql>] <figure> <N>: <median> ms (runs <a> <b> <c>); <ratio>× <first N>
 
 * list: the API's first page (``GET /api/clubs/<id>/rulings/``, 50 records, with ``count``).
 * list_q: the same with ``q=<a phrase>`` of four characters found in 1% of the records' notes (the trigram
   index); list_q2: ``q=9墩`` (two characters, 7.7% of the records: the gram index, issue 32); list_q1: ``q=癸``
   (one character, 10%).
 * deep: the page 90% down the log, read the way the API's ``next`` link reads it (``after=<number>``, keyset).
-  ``BENCH_LOG_EXTRA=1`` adds ``log deep_offset <N>`` (the same page by ``offset``) and the CSV stream's peak
-  Python memory over its first 20,000 rows (tracemalloc).
+  ``BENCH_LOG_EXTRA=1`` adds ``deep_offset`` (the same page by ``offset``).
+* html_list / html_deep: the HTML list's first page and its page 90% down (``after=``, keyset; the bench checks it
+  holds the API's 50 records).
 * stats: the statistics page (``/clubs/<id>/rulings/stats/``: the chart and its table).
+* admin_records / admin_revisions: the site admin's change lists of RulingRecord and RulingRevision, unfiltered,
+  signed in as a superuser.
 * csv_first_byte: the CSV export (streamed) until its first chunk is in hand.
+* csv_whole (wall ms), csv_whole_cpu and csv_peak_rss (MB): the whole club's CSV read to its end in a process of
+  its own (every row checked to be there), and how far that process's peak RSS (``ru_maxrss``) rose over it.
 
-Each figure is the median CPU time of 5 requests after one warm-up, through Django's test client (the whole middleware
-stack, signed in, no network). The database is ``DATABASE_URL`` when it names PostgreSQL (one scratch database
-per size, ``caipan_bench_log_<N>_<schema>``, created and kept in that cluster), otherwise a scratch SQLite file
-``var/bench/log-<N>-<schema>.sqlite3``; both are reused while the clubs migrations and this generator are
+A figure is the median of BENCH_LOG_RUNS (3) runs, each a fresh process; within a run, the median CPU time of 5
+requests after one warm-up, through Django's test client (the whole middleware stack, signed in, no network). CPU
+is this process's plus, on PostgreSQL, the server backend's (read from ``/proc/<pid>/schedstat``; one connection
+kept for the run), so a loaded machine inflates it far less than the wall clock.
+
+Sizes: BENCH_LOG_SIZES (default 1000,10000, a few minutes; ``BENCH_LOG_SIZES=1000,100000`` or ``…,1000000`` for the
+issue-32 goals, whose databases take minutes to hours to generate the first time). Databases:
+BENCH_LOG_DATABASES (default ``sqlite,postgresql``; PostgreSQL only if one is installed, otherwise it says so).
+PostgreSQL is ``DATABASE_URL`` when it names one, else the bench's own server (bench/pgcluster.py: data kept in
+``var/bench/pg``); each size is a scratch database ``caipan_bench_log_<N>_<schema>`` there; SQLite's is a file
+``var/bench/log-<N>-<schema>.sqlite3``. Both are reused while the clubs migrations and this generator are
 unchanged. Records: the first SAMPLE are written through the services (ruling_create, appeal_lodge, sign-off);
 the rest are bulk_create copies of their shapes (fields, ruling, adjustment, status, one ``created`` revision each
-with its changes), numbered on, dated over three years, so the bench finishes in minutes.
+with its changes), numbered on, dated over three years.
 """
 
 from __future__ import annotations
