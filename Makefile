@@ -57,9 +57,10 @@ serve: $(STAMP)
 	$(PROD) $(PY) manage.py build_offline_bundle
 	$(PROD) exec $(VENV)/bin/gunicorn -c config/gunicorn.conf.py
 
-## bench-serve: runserver (dev) against make serve's gunicorn at 50 clients (ports 8821/8822; bench/bench_serve.py)
+## bench-serve: runserver (dev) against make serve's gunicorn at 50 clients (ports 8821/8822; bench/bench_serve.py);
+## BENCH_SERVE_ARGS=--pg adds two gunicorn instances over one PostgreSQL (:8823/:8824), --only pg2 runs just that
 bench-serve: setup
-	$(PY) bench/bench_serve.py
+	$(PY) bench/bench_serve.py $(BENCH_SERVE_ARGS)
 
 ## test: the fast loop: pytest without the browser tests (tests/e2e), then the JS engine against the golden files
 test: $(STAMP)
