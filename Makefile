@@ -57,9 +57,10 @@ serve: $(STAMP)
 	$(PROD) $(PY) manage.py build_offline_bundle
 	$(PROD) exec $(VENV)/bin/gunicorn -c config/gunicorn.conf.py
 
-## bench-serve: runserver (dev) against make serve's gunicorn at 50 clients (ports 8821/8822; bench/bench_serve.py)
+## bench-serve: runserver (dev) against make serve's gunicorn at 50 clients (ports 8821/8822; bench/bench_serve.py);
+## BENCH_SERVE_ARGS=--pg adds two gunicorn instances over one PostgreSQL (:8823/:8824), --only pg2 runs just that
 bench-serve: setup
-	$(PY) bench/bench_serve.py
+	$(PY) bench/bench_serve.py $(BENCH_SERVE_ARGS)
 
 ## test: the fast loop: pytest without the browser tests (tests/e2e), then the JS engine against the golden files
 test: $(STAMP)
@@ -80,6 +81,8 @@ golden: $(STAMP)
 	$(PY) tests/golden/make_golden.py
 
 ## bench: every bench/bench_*.py (scores, search, pages, the log, offline, the double-dummy solver's time per deal)
+## (the log: SQLite and PostgreSQL at 1k and 10k, medians of 3 runs; BENCH_LOG_SIZES=1000,100000 for the issue's
+## goals, BENCH_LOG_DATABASES=sqlite to leave PostgreSQL out; bench/bench_log.py)
 bench: setup
 	$(PY) bench/run.py
 

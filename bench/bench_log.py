@@ -1,31 +1,43 @@
-"""Time the club rulings log at 1,000 and at 100,000 records (issue 20). `make bench` runs it; so can
-``python bench/bench_log.py``. Prints, measured in one run, one line per figure and size:
+"""Time the club rulings log as it grows (issues 20 and 32): each figure at every size, on SQLite and on
+PostgreSQL, with its ratio to the first size. `make bench` runs it; so can ``python bench/bench_log.py``. Prints one
+line per database, figure and size:
 
-    log <list|list_q|list_q2|list_q1|deep|stats|csv_first_byte> <N>: <ms> ms
-
-and, after the last size, each figure's ratio to the first (``log <figure> <N>/<first N>: <ratio>×``).
+    log[<sqlite|postgresql>] <figure> <N>: <median> ms (runs <a> <b> <c>); <ratio>× <first N>
 
 * list: the API's first page (``GET /api/clubs/<id>/rulings/``, 50 records, with ``count``).
 * list_q: the same with ``q=<a phrase>`` of four characters found in 1% of the records' notes (the trigram
   index); list_q2: ``q=9墩`` (two characters, 7.7% of the records: the gram index, issue 32); list_q1: ``q=癸``
   (one character, 10%).
 * deep: the page 90% down the log, read the way the API's ``next`` link reads it (``after=<number>``, keyset).
-  ``BENCH_LOG_EXTRA=1`` adds ``log deep_offset <N>`` (the same page by ``offset``) and the CSV stream's peak
-  Python memory over its first 20,000 rows (tracemalloc).
+  ``BENCH_LOG_EXTRA=1`` adds ``deep_offset`` (the same page by ``offset``).
+* html_list / html_deep: the HTML list's first page and its page 90% down (``after=``, keyset; the bench checks it
+  holds the API's 50 records).
 * stats: the statistics page (``/clubs/<id>/rulings/stats/``: the chart and its table).
+* admin_records / admin_revisions: the site admin's change lists of RulingRecord and RulingRevision, unfiltered,
+  signed in as a superuser.
 * csv_first_byte: the CSV export (streamed) until its first chunk is in hand.
+* csv_whole (wall ms), csv_whole_cpu and csv_peak_rss (MB): the whole club's CSV read to its end in a process of
+  its own (every row checked to be there), and how far that process's peak RSS (``ru_maxrss``) rose over it.
 
-Each figure is the median CPU time of 5 requests after one warm-up, through Django's test client (the whole middleware
-stack, signed in, no network). The database is ``DATABASE_URL`` when it names PostgreSQL (one scratch database
-per size, ``caipan_bench_log_<N>_<schema>``, created and kept in that cluster), otherwise a scratch SQLite file
-``var/bench/log-<N>-<schema>.sqlite3``; both are reused while the clubs migrations and this generator are
+A figure is the median of BENCH_LOG_RUNS (3) runs, each a fresh process; within a run, the median CPU time of 5
+requests after one warm-up, through Django's test client (the whole middleware stack, signed in, no network). CPU
+is this process's plus, on PostgreSQL, the server backend's (read from ``/proc/<pid>/schedstat``; one connection
+kept for the run), so a loaded machine inflates it far less than the wall clock.
+
+Sizes: BENCH_LOG_SIZES (default 1000,10000, a few minutes; ``BENCH_LOG_SIZES=1000,100000`` or ``…,1000000`` for the
+issue-32 goals, whose databases take minutes to hours to generate the first time). Databases:
+BENCH_LOG_DATABASES (default ``sqlite,postgresql``; PostgreSQL only if one is installed, otherwise it says so).
+PostgreSQL is ``DATABASE_URL`` when it names one, else the bench's own server (bench/pgcluster.py: data kept in
+``var/bench/pg``); each size is a scratch database ``caipan_bench_log_<N>_<schema>`` there; SQLite's is a file
+``var/bench/log-<N>-<schema>.sqlite3``. Both are reused while the clubs migrations and this generator are
 unchanged. Records: the first SAMPLE are written through the services (ruling_create, appeal_lodge, sign-off);
 the rest are bulk_create copies of their shapes (fields, ruling, adjustment, status, one ``created`` revision each
-with its changes), numbered on, dated over three years, so the bench finishes in minutes.
+with its changes), numbered on, dated over three years.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import statistics
@@ -35,10 +47,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SIZES = (1_000, 100_000)
+SIZES = (1_000, 10_000)  # BENCH_LOG_SIZES=1000,100000 (or 1000000) for the issue-32 goals
 SAMPLE = 300
 ROUNDS = 5
 GENERATOR_VERSION = "1"
+UNITS = ("ms", "MB")
+FIGURE_UNITS = {"csv_peak_rss": "MB"}
 BENCH_DIR = ROOT / "var" / "bench"
 # 100 distinct four-character phrases; record i's notes carry phrase i % 100, so a phrase finds 1% of the log.
 _A = "甲乙丙丁戊己庚辛壬癸"
@@ -52,28 +66,101 @@ def schema_key() -> str:
     return digest.hexdigest()[:10]
 
 
-def main() -> int:
+def sizes() -> tuple[int, ...]:
+    raw = os.environ.get("BENCH_LOG_SIZES", "")
+    return tuple(int(word) for word in raw.replace(",", " ").split()) or SIZES
+
+
+def databases() -> list[str]:
+    """sqlite and postgresql by default (postgresql when a server is installed); BENCH_LOG_DATABASES narrows."""
+    from pgcluster import pg_bin
+
     url = os.environ.get("DATABASE_URL", "")
-    vendor = "postgresql" if url.startswith(("postgres://", "postgresql://")) else "sqlite"
-    print(f"(log: {vendor}; scratch databases keyed {schema_key()})", flush=True)
+    if url.startswith(("postgres://", "postgresql://")):
+        return ["postgresql"]
+    wanted = os.environ.get("BENCH_LOG_DATABASES", "sqlite,postgresql").replace(",", " ").split()
+    if "postgresql" in wanted and pg_bin() is None:
+        print("(log: no PostgreSQL installed: SQLite only)", flush=True)
+        wanted.remove("postgresql")
+    return wanted
+
+
+def main() -> int:
     status = 0
-    figures: dict[int, dict[str, float]] = {}
-    for size in SIZES:
-        result = subprocess.run(
-            [sys.executable, __file__, "--size", str(size)], cwd=ROOT, stdout=subprocess.PIPE, text=True
-        )
-        for line in result.stdout.splitlines():
+    for vendor in databases():
+        with database(vendor) as url:
+            env = (
+                {**os.environ, "DATABASE_URL": url}
+                if url
+                else {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+            )
+            status = bench_database(vendor, env) or status
+    return status
+
+
+@contextlib.contextmanager
+def database(vendor: str):
+    """The base URL the children use: DATABASE_URL if it names PostgreSQL, else the bench's own server; "" for
+    SQLite (scratch files under var/bench)."""
+    url = os.environ.get("DATABASE_URL", "")
+    if vendor == "sqlite":
+        yield ""
+    elif url.startswith(("postgres://", "postgresql://")):
+        yield url
+    else:
+        from pgcluster import server
+
+        with server() as started:
+            yield started
+
+
+def child(env: dict, *args: str) -> tuple[int, dict[str, float]]:
+    """Run this script with ``args``; echo what it prints except figures; return its status and figures."""
+    result = subprocess.run(
+        [sys.executable, __file__, *args], cwd=ROOT, stdout=subprocess.PIPE, text=True, env=env
+    )
+    figures = {}
+    for line in result.stdout.splitlines():
+        words = line.split()
+        if len(words) == 5 and words[0] == "log" and words[4] in UNITS:
+            figures[words[1]] = float(words[3])
+        else:
             print(line, flush=True)
-            words = line.split()
-            if len(words) == 5 and words[0] == "log" and words[4] == "ms":
-                figures.setdefault(size, {})[words[1]] = float(words[3])
-        status = status or result.returncode
-    first, *rest = SIZES
-    for size in rest:
-        for name, value in figures.get(size, {}).items():
-            base = figures.get(first, {}).get(name)
-            if base:
-                print(f"log {name} {size}/{first}: {value / base:.2f}×", flush=True)
+    return result.returncode, figures
+
+
+def bench_database(vendor: str, env: dict) -> int:
+    runs = int(os.environ.get("BENCH_LOG_RUNS", "3"))
+    all_sizes = sizes()
+    print(
+        f"(log: {vendor}; sizes {', '.join(map(str, all_sizes))}; median of {runs} runs; "
+        f"scratch databases keyed {schema_key()})",
+        flush=True,
+    )
+    status = 0
+    medians: dict[int, dict[str, float]] = {}
+    for size in all_sizes:
+        code, _ = child(env, "--build", str(size))
+        status = status or code
+        if code:
+            continue
+        per_run: dict[str, list[float]] = {}
+        for _run in range(runs):
+            for mode in ("--measure", "--csv"):
+                code, figures = child(env, mode, str(size))
+                status = status or code
+                for name, value in figures.items():
+                    per_run.setdefault(name, []).append(value)
+        medians[size] = {name: statistics.median(values) for name, values in per_run.items()}
+        first = all_sizes[0]
+        for name, value in medians[size].items():
+            unit = FIGURE_UNITS.get(name, "ms")
+            runs_text = " ".join(f"{v:.1f}" for v in per_run[name])
+            line = f"log[{vendor}] {name} {size}: {value:.1f} {unit} (runs {runs_text})"
+            base = medians.get(first, {}).get(name)
+            if size != first and base:
+                line += f"; {value / base:.2f}× {first}"
+            print(line, flush=True)
     return status
 
 
@@ -106,7 +193,17 @@ def pg_prepare(url: str) -> bool:
     return True
 
 
-def run(size: int) -> None:
+def django_setup(url: str) -> None:
+    os.environ["DATABASE_URL"] = url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+def build(size: int) -> None:
+    """Generate the scratch database of ``size`` records unless a complete one is kept."""
     url = scratch_url(size)
     sqlite_path = Path(url.removeprefix("sqlite:///")) if url.startswith("sqlite") else None
     building = None
@@ -118,35 +215,26 @@ def run(size: int) -> None:
             url = f"sqlite:///{building}"
     else:
         fresh = pg_prepare(url)
-    os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
+    if not fresh:
+        return
+    django_setup(url)
     from django.core.management import call_command
     from django.db import connection
 
-    if fresh:
-        started = time.perf_counter()
-        call_command("migrate", verbosity=0)
-        generate(size)
-        with connection.cursor() as cursor:
-            if connection.vendor == "postgresql":
-                cursor.execute(
-                    "VACUUM ANALYZE"
-                )  # what autovacuum does after a bulk load: stats, visibility map
-                cursor.execute("CREATE TABLE bench_log_done (done int)")
-                cursor.execute("INSERT INTO bench_log_done VALUES (1)")
-            else:
-                cursor.execute("ANALYZE")
-        connection.close()
-        if building is not None:
-            building.rename(sqlite_path)
-            os.environ["DATABASE_URL"] = f"sqlite:///{sqlite_path}"
-            connection.settings_dict["NAME"] = str(sqlite_path)
-        print(f"(log: {size} records generated in {time.perf_counter() - started:.0f} s)", flush=True)
-    measure(size)
+    started = time.perf_counter()
+    call_command("migrate", verbosity=0)
+    generate(size)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("VACUUM ANALYZE")  # what autovacuum does after a bulk load: stats, visibility map
+            cursor.execute("CREATE TABLE bench_log_done (done int)")
+            cursor.execute("INSERT INTO bench_log_done VALUES (1)")
+        else:
+            cursor.execute("ANALYZE")
+    connection.close()
+    if building is not None:
+        building.rename(sqlite_path)
+    print(f"(log: {size} records generated in {time.perf_counter() - started:.0f} s)", flush=True)
 
 
 def generate(size: int) -> None:
@@ -267,34 +355,74 @@ def generate(size: int) -> None:
     Club.objects.filter(pk=club.pk).update(last_ruling_number=number)
 
 
-def timed(fn) -> float:
+def backend_cpu():
+    """A function giving the CPU seconds used so far by the PostgreSQL backend that serves this process (its
+    ``/proc/<pid>/schedstat``, in ns: the server runs on this machine), or 0 with SQLite, whose work is in this
+    process's own time. The connection is kept across requests for this (as CONN_MAX_AGE does in service)."""
+    from django.db import connection
+
+    connection.settings_dict["CONN_MAX_AGE"] = (
+        None  # one connection for the whole run: no close between requests
+    )
+    connection.close_at = None
+    if connection.vendor != "postgresql":
+        return lambda: 0.0
+    connection.ensure_connection()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    stat = Path(f"/proc/{pid}/schedstat")
+    if not stat.exists():
+        print("(log: the server's CPU is not readable here: the client's CPU only)", flush=True)
+        return lambda: 0.0
+
+    def used() -> float:
+        if connection.connection is None or not stat.exists():
+            raise RuntimeError("the bench's database connection was closed between requests")
+        return int(stat.read_text().split()[0]) / 1e9
+
+    return used
+
+
+def timed(fn, server=lambda: 0.0) -> float:
     """The median CPU time of ROUNDS calls after a warm-up, in ms: this process's CPU (the whole request, and with
-    SQLite the database's work too), which other work on a shared machine does not inflate as it does the wall
-    clock (a PostgreSQL server's own CPU is not in it)."""
+    SQLite the database's work too) plus the PostgreSQL backend's, which other work on a shared machine does not
+    inflate as it does the wall clock."""
     fn()  # warm-up
     times = []
     for _ in range(ROUNDS):
-        started = time.process_time()
+        started, started_server = time.process_time(), server()
         fn()
-        times.append((time.process_time() - started) * 1000)
+        times.append((time.process_time() - started + server() - started_server) * 1000)
     return statistics.median(times)
+
+
+def signed_in(username: str):
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(get_user_model().objects.get(username=username))
+    return client
 
 
 def measure(size: int) -> None:
     from django.contrib.auth import get_user_model
-    from django.test import Client
 
     from clubs.models import Club, RulingRecord
 
+    if not get_user_model().objects.filter(username="bench-admin").exists():
+        get_user_model().objects.create_superuser(username="bench-admin", password="bench-password")
+    server = backend_cpu()
     club = Club.objects.get(name="基准俱乐部")
-    client = Client(HTTP_HOST="localhost")
-    client.force_login(get_user_model().objects.get(username="director1"))
+    client, admin = signed_in("director1"), signed_in("bench-admin")
     api = f"/api/clubs/{club.pk}/rulings/"
+    html = f"/clubs/{club.pk}/rulings/"
     position = int(size * 0.9)
     deep_after = RulingRecord.objects.filter(club=club).order_by("-date", "-number")[position - 1].number
 
-    def get(path, **params):
-        response = client.get(path, params)
+    def get(path, by=client, **params):
+        response = by.get(path, params)
         assert response.status_code == 200, (path, response.status_code, response.content[:300])
         return response
 
@@ -312,45 +440,72 @@ def measure(size: int) -> None:
         "list_q2": lambda: get(api, q="9墩"),
         "list_q1": lambda: get(api, q="癸"),
         "deep": lambda: get(api, after=deep_after),
+        "html_list": lambda: get(html),
+        "html_deep": lambda: get(html, after=deep_after),
         "stats": lambda: get(f"/clubs/{club.pk}/rulings/stats/"),
+        "admin_records": lambda: get("/admin/clubs/rulingrecord/", by=admin),
+        "admin_revisions": lambda: get("/admin/clubs/rulingrevision/", by=admin),
         "csv_first_byte": csv_first_byte,
     }
     assert get(api, q=PHRASES[7]).json()["count"] == size // 100
     deep = get(api, after=deep_after).json()
     assert len(deep["results"]) == 50
+    # The HTML deep page holds the same 50 records as the API's (their numbers, in the rows' links).
+    page = get(html, after=deep_after).content.decode()
+    assert all(f">#{r['number']}</a>" in page for r in deep["results"]), "the HTML deep page's records"
     for name, fn in figures.items():
-        print(f"log {name} {size}: {timed(fn):.1f} ms", flush=True)
+        print(f"log {name} {size}: {timed(fn, server):.1f} ms", flush=True)
     if os.environ.get("BENCH_LOG_EXTRA"):
         offset_page = get(api, offset=position).json()["results"]
         assert [r["number"] for r in offset_page] == [r["number"] for r in deep["results"]]
-        print(f"log deep_offset {size}: {timed(lambda: get(api, offset=position)):.1f} ms", flush=True)
-        import tracemalloc
-
-        # Memory while streaming: the peak over the first 20,000 rows (or all, if fewer) — flat if it does not
-        # grow with the rows read. (The whole 100k CSV is not timed here: minutes on a loaded machine.)
-        rows_wanted = min(size, 20_000)
-        tracemalloc.start()
-        started = time.perf_counter()
-        response = get(f"/clubs/{club.pk}/rulings/export.csv")
-        rows = sent = 0
-        for chunk in response.streaming_content:
-            sent += len(chunk)
-            rows += chunk.count(b"\r\n")
-            if rows > rows_wanted:
-                break
-        response.close()
-        seconds = time.perf_counter() - started
-        peak = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
         print(
-            f"log csv_stream {size}: {rows - 1} rows, {sent / 1e6:.1f} MB in {seconds:.1f} s, "
-            f"peak {peak / 1e6:.1f} MB (tracemalloc)",
-            flush=True,
+            f"log deep_offset {size}: {timed(lambda: get(api, offset=position), server):.1f} ms", flush=True
         )
 
 
+def rss_bytes() -> int:
+    return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def csv_whole(size: int) -> None:
+    """The whole club's CSV, streamed and read to its end, in a process of its own: its wall time, and how far the
+        process's peak memory (``ru_maxrss``) rose above its size before the request (``csv_whole``: wall, the time a
+    worker is held; ``csv_whole_cpu``: this process's CPU and the PostgreSQL backend's). Every record must be in it."""
+    import resource
+
+    from clubs.models import Club
+
+    server = backend_cpu()
+    club = Club.objects.get(name="基准俱乐部")
+    client = signed_in("director1")
+    client.get(f"/clubs/{club.pk}/rulings/?q=x")  # warm: templates, translations, the connection
+    before = rss_bytes()
+    started, started_cpu, started_server = time.perf_counter(), time.process_time(), server()
+    response = client.get(f"/clubs/{club.pk}/rulings/export.csv")
+    assert response.status_code == 200, response.status_code
+    rows = sent = 0
+    for chunk in response.streaming_content:
+        sent += len(chunk)
+        rows += chunk.count(b"\n")
+    response.close()
+    seconds = time.perf_counter() - started
+    cpu = time.process_time() - started_cpu + server() - started_server
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
+    assert rows - 1 >= size, f"the CSV holds {rows - 1} rows of {size}"
+    print(f"(log: the whole CSV of {size} records: {sent / 1e6:.1f} MB, {rows - 1} rows)", flush=True)
+    print(f"log csv_whole {size}: {seconds * 1000:.1f} ms", flush=True)
+    print(f"log csv_whole_cpu {size}: {cpu * 1000:.1f} ms", flush=True)
+    print(f"log csv_peak_rss {size}: {max(0, peak - before) / 1e6:.1f} MB", flush=True)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--size":
-        run(int(sys.argv[2]))
+    if len(sys.argv) == 3 and sys.argv[1] in ("--build", "--measure", "--csv"):
+        mode, number = sys.argv[1], int(sys.argv[2])
+        if mode == "--build":
+            build(number)
+        else:
+            django_setup(scratch_url(number))
+            (measure if mode == "--measure" else csv_whole)(number)
         sys.exit(0)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
     sys.exit(main())

@@ -5,9 +5,14 @@ Each client is a thread with its own keep-alive connection (reopened when the se
 Both servers use the database and search index `make setup` built (var/), one after the other, on 127.0.0.1:8821
 (runserver) and :8822 (gunicorn); each is started here and stopped after its run. Stdlib only.
 
-    .venv/bin/python bench/bench_serve.py [--clients 50] [--seconds 30] [--only runserver|gunicorn]
+    .venv/bin/python bench/bench_serve.py [--clients 50] [--seconds 30] [--only runserver|gunicorn|pg2]
 
 Prints `serve <runserver|gunicorn>: <req/s> req/s, p50 <ms> ms, p99 <ms> ms, errors <n>`.
+
+``pg2`` (``--only pg2``, or ``--pg`` beside the two others): two `make serve` gunicorn instances (:8823 and :8824)
+over one PostgreSQL, the bench's own server (bench/pgcluster.py; database ``caipan_bench_serve``, migrated and
+loaded by `make serve` itself), the clients shared between them in turn (issue 32: the goal is p99 ≤ 300 ms on an
+idle machine).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
 HOST = "127.0.0.1"
 PORTS = {"runserver": 8821, "gunicorn": 8822}
+PG_PORTS = (8823, 8824)
 QUERIES = [
     "藏牌",
     "首攻错误",
@@ -108,9 +114,11 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
 
 
-def load(port: int, clients: int, seconds: float) -> tuple[float, float, float, int]:
+def load(ports: int | tuple[int, ...], clients: int, seconds: float) -> tuple[float, float, float, int]:
+    """``clients`` threads for ``seconds``, spread over ``ports`` in turn."""
+    ports = (ports,) if isinstance(ports, int) else ports
     deadline = time.monotonic() + seconds
-    threads = [Client(port, deadline, seed) for seed in range(clients)]
+    threads = [Client(ports[seed % len(ports)], deadline, seed) for seed in range(clients)]
     started = time.monotonic()
     for thread in threads:
         thread.start()
@@ -144,9 +152,11 @@ def wait_ready(port: int, process: subprocess.Popen, timeout: float = 600) -> No
     raise SystemExit(f"the server on :{port} did not answer within {timeout:.0f} s")
 
 
-def start(kind: str, log) -> subprocess.Popen:
-    port = PORTS[kind]
+def start(kind: str, log, port: int | None = None, database_url: str = "") -> subprocess.Popen:
+    port = port or PORTS[kind]
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    if database_url:
+        env["DATABASE_URL"] = database_url
     if kind == "runserver":
         command = [PYTHON, "manage.py", "runserver", f"{HOST}:{port}", "--noreload"]
         env["DJANGO_SETTINGS_MODULE"] = "config.settings.dev"
@@ -188,17 +198,54 @@ def bench(kind: str, clients: int, seconds: float, warmup: float) -> int:
     return 1 if errors else 0
 
 
+def bench_pg2(clients: int, seconds: float, warmup: float) -> int:
+    """Two gunicorn instances over one PostgreSQL, the clients shared between them."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import psycopg
+    from pgcluster import server
+
+    processes = []
+    with server() as base:
+        with psycopg.connect(base, autocommit=True) as conn:
+            if not conn.execute("SELECT 1 FROM pg_database WHERE datname = 'caipan_bench_serve'").fetchone():
+                conn.execute("CREATE DATABASE caipan_bench_serve")
+        url = base.rpartition("/")[0] + "/caipan_bench_serve"
+        try:
+            for n, port in enumerate(
+                PG_PORTS
+            ):  # one after the other: each runs make serve's migrate, collectstatic
+                log = open(ROOT / "var" / f"bench-serve-pg2-{n}.log", "w")  # noqa: SIM115 (closed with the process)
+                processes.append((start("gunicorn", log, port, url), log))
+                wait_ready(port, processes[-1][0])
+            load(PG_PORTS, min(clients, 10), warmup)
+            rate, p50, p99, errors = load(PG_PORTS, clients, seconds)
+        finally:
+            for process, log in processes:
+                stop(process)
+                log.close()
+    print(
+        f"serve gunicorn×2 over PostgreSQL: {rate:.0f} req/s, p50 {p50:.0f} ms, p99 {p99:.0f} ms, errors {errors}",
+        flush=True,
+    )
+    return 1 if errors else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--warmup", type=float, default=10, help="seconds of 10 clients before measuring")
-    parser.add_argument("--only", choices=sorted(PORTS))
+    parser.add_argument("--only", choices=[*sorted(PORTS), "pg2"])
+    parser.add_argument("--pg", action="store_true", help="also two gunicorn instances over one PostgreSQL")
     args = parser.parse_args()
+    kinds = [args.only] if args.only else ["runserver", "gunicorn", *(["pg2"] if args.pg else [])]
     status = 0
-    for kind in [args.only] if args.only else ["runserver", "gunicorn"]:
+    for kind in kinds:
         print(f"load average before {kind}: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)", flush=True)
-        status |= bench(kind, args.clients, args.seconds, args.warmup)
+        if kind == "pg2":
+            status |= bench_pg2(args.clients, args.seconds, args.warmup)
+        else:
+            status |= bench(kind, args.clients, args.seconds, args.warmup)
     return status
 
 
