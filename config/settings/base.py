@@ -98,6 +98,11 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Writers take SQLite's lock when their transaction begins, so two directors saving the same ruling at once
     # queue and the ruling log's version check answers 409, instead of one failing with "database is locked".
     DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"
+elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # No JIT compilation: the log's 1- and 2-character text filters (clubs.fulltext, a gram function declared
+    # costly so the planner takes the matching ids first) made PostgreSQL compile each such query, 177–710 ms of
+    # CPU a request against 94 ms of execution (bench/log-scale.md, issue 32). The site's queries are short.
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c jit=off"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
