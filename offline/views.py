@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 from bridge import Vulnerability
 from laws import editions as edition_table
 from laws.models import Edition
-from laws.selectors import edition_default
+from laws.selectors import edition_default, edition_list
 from offline import bundle as bundles
 from offline import data
 from offline.middleware import PRIVATE_PREFIXES
@@ -233,6 +233,7 @@ def wizard_shell(request):
         "wizard_data_url": reverse("offline:wizard-data"),
         "tables_url": reverse("offline:tables"),
         "default_edition": settings.LAWS_DEFAULT_EDITION,
+        "editions": edition_list(),
         "wizard_url": reverse("rulings:wizard"),
         "section_url": reverse("laws:section", args=["__ref__"]),
         "record_url": reverse("clubs:from-wizard"),

@@ -79,7 +79,9 @@ function start() {
   }
   /** @param {any} tree */
   function crumbs(tree) {
-    return el("nav", { "class": "crumbs" }, [el("a", { href: wizardUrl, text: labels.wizard }), " › " + treeTitle(tree)]);
+    // rulings/templates/rulings/wizard/*.html: the tree's edition named on every screen (issue 29).
+    return el("nav", { "class": "crumbs" }, [el("a", { href: wizardUrl, text: labels.wizard }), " › " + treeTitle(tree) + " ",
+      el("span", { "class": "edition-tag", "data-edition": tree.edition, text: labels["edition_short_" + tree.edition] || tree.edition })]);
   }
   /** @param {any} url */
   function fetchJson(url) {
@@ -95,9 +97,9 @@ function start() {
     document.title = labels.wizard + " · " + labels.site;
     setContent([
       el("h1", { text: labels.index_title }),
-      el("p", { text: labels.index_intro }),
+      el("p", { text: labels.index_intro + (labels["under_" + data.edition] ? " " + labels["under_" + data.edition] : "") }),
       el("ul", { "class": "irregularities" }, data.trees.map(function (/** @type {any} */ tree) {
-        return el("li", {}, [el("a", { "class": "big-choice", href: wizardUrl + tree.slug + "/" }, [
+        return el("li", {}, [el("a", { "class": "big-choice", href: wizardUrl + tree.slug + "/" + (data.edition && data.edition !== box.getAttribute("data-default-edition") ? "?edition=" + encodeURIComponent(data.edition) : "") }, [
           el("b", { text: treeTitle(tree) }), english ? null : " ", english ? null : el("small", { lang: "en", text: tree.title_en }), " ",
           tree.description ? el("span", { "class": "desc", text: pick(tree.description) }) : null
         ])]);
