@@ -49,10 +49,10 @@ from .assigned_builder import (
     AssignedBuild,
     PossibleResult,
     SideScore,
-    _field,
+    _comparison,
     _flag,
-    _given,
-    _other_table,
+    _keeps_table,
+    _offending_side,
     _own_row,
     _pick,
     _round,
@@ -249,6 +249,40 @@ def _non_offending(
     return _fixed(side, NON_OFFENDING, OWN_ACTION, own_index, own)
 
 
+def _standard(results: Sequence[PossibleResult], regulation: bool) -> str:
+    """The standard the request asks for: the regulation's, weighted (any weight given), else probable."""
+    if regulation:
+        return STANDARD_REGULATION
+    if any(result.weight is not None for result in results):
+        return STANDARD_WEIGHTED
+    return STANDARD_PROBABLE
+
+
+def _comparison_laws(
+    sides: dict[Side, SideScore],
+    other: int | None,
+    field: tuple[int, ...] | None,
+    knockout_match: bool,
+    laws: list[str],
+    unverified: list[str],
+) -> tuple[int | None, float | None]:
+    """78B (with the knockout average) or 78A, named in ``laws``: returns the matchpoint top and the knockout
+    average from the sides' compared figures."""
+    if other is not None:
+        laws.append("78B")
+        if not knockout_match:
+            return None, None
+        ns_imps, ew_imps = sides[Side.NS].imps, sides[Side.EW].imps
+        assert ns_imps is not None and ew_imps is not None
+        laws.append("86")  # the knockout average; its 2017 letter is not verified (laws-facts-2017 L86)
+        unverified.append("86")
+        return None, _round((ns_imps - ew_imps) / 2)
+    if field is not None:
+        laws.append("78A")
+        return tables.MATCHPOINTS_PER_SCORE_BEATEN * len(field), None
+    return None, None
+
+
 def build_assigned_2017(request: Mapping[str, object]) -> AssignedBuild:
     """Law 12C1 (2017): both sides' assigned scores, with their Law 78 consequence — see the module's doc.
 
@@ -261,29 +295,15 @@ def build_assigned_2017(request: Mapping[str, object]) -> AssignedBuild:
             raise AdjustedScoreError(messages.ASSIGNED_1997_ONLY, key, name=key)
     _unknown_key(request, (*REQUEST_KEYS, *KEYS_1997_ONLY), "")
     vulnerability, board = _vulnerability(request)
-    if not _given(request, "offending_side"):
-        raise AdjustedScoreError(messages.INPUT_REQUIRED, "offending_side", name="offending_side")
-    offending = Side.parse(request["offending_side"], field="offending_side")  # type: ignore[arg-type]  # parse checks it
+    offending = _offending_side(request)
     regulation = _flag(request.get("regulation_likely_standard"), "regulation_likely_standard")
     results = _results(request, vulnerability, regulation)
     table = _table(request, vulnerability)
-    keeps_table = _flag(request.get("non_offending_keeps_table_result"), "non_offending_keeps_table_result")
-    if keeps_table and table is None:
-        raise AdjustedScoreError(messages.ASSIGNED_KEEPS_NEEDS_TABLE, "table_result")
-    if keeps_table and any(result.own for result in results):
-        raise AdjustedScoreError(messages.ASSIGNED_OWN_ROW_AND_KEEPS, "non_offending_keeps_table_result")
-    other = _other_table(request.get("other_table_score_ns"))
-    field = _field(request.get("field_scores_ns"))
-    if other is not None and field is not None:
-        raise AdjustedScoreError(messages.ASSIGNED_TWO_COMPARISONS, "field_scores_ns")
+    keeps_table = _keeps_table(request, table, results)
+    other, field = _comparison(request)
     knockout_match = _flag(request.get("knockout"), "knockout")
 
-    if regulation:
-        standard = STANDARD_REGULATION
-    elif any(result.weight is not None for result in results):
-        standard = STANDARD_WEIGHTED
-    else:
-        standard = STANDARD_PROBABLE
+    standard = _standard(results, regulation)
     non_offending = offending.opponents
     expected = _standard_side(results, non_offending, NON_OFFENDING, standard)
     damage: bool | None = None
@@ -308,22 +328,10 @@ def build_assigned_2017(request: Mapping[str, object]) -> AssignedBuild:
 
     laws = ["12C1", "77"] if damage is not False else ["12B1", "12C1", "77"]
     unverified = ["12C1"] if regulation else []
-    top: int | None = None
-    knockout: float | None = None
     if other is not None or field is not None:
         for side in Side:
             sides[side] = _compare(sides[side], results, other, field)
-    if other is not None:
-        laws.append("78B")
-        if knockout_match:
-            ns_imps, ew_imps = sides[Side.NS].imps, sides[Side.EW].imps
-            assert ns_imps is not None and ew_imps is not None
-            knockout = _round((ns_imps - ew_imps) / 2)
-            laws.append("86")  # the knockout average; its 2017 letter is not verified (laws-facts-2017 L86)
-            unverified.append("86")
-    elif field is not None:
-        top = tables.MATCHPOINTS_PER_SCORE_BEATEN * len(field)
-        laws.append("78A")
+    top, knockout = _comparison_laws(sides, other, field, knockout_match, laws, unverified)
     best = expected.score
     return AssignedBuild(
         vulnerability=vulnerability,

@@ -580,6 +580,44 @@ def _round(value: float) -> float:
     return round(value, tables.PERCENT_DECIMALS) + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
+def _offending_side(request: Mapping[str, object]) -> Side:
+    if not _given(request, "offending_side"):
+        raise AdjustedScoreError(messages.INPUT_REQUIRED, "offending_side", name="offending_side")
+    return Side.parse(request["offending_side"], field="offending_side")  # type: ignore[arg-type]  # parse checks it
+
+
+def _keeps_table(
+    request: Mapping[str, object], table: Score | None, results: Sequence[PossibleResult]
+) -> bool:
+    """``non_offending_keeps_table_result``: it needs the table result, and excludes an own-result row."""
+    keeps = _flag(request.get("non_offending_keeps_table_result"), "non_offending_keeps_table_result")
+    if keeps and table is None:
+        raise AdjustedScoreError(messages.ASSIGNED_KEEPS_NEEDS_TABLE, "table_result")
+    if keeps and any(result.own for result in results):
+        raise AdjustedScoreError(messages.ASSIGNED_OWN_ROW_AND_KEEPS, "non_offending_keeps_table_result")
+    return keeps
+
+
+def _comparison(request: Mapping[str, object]) -> tuple[int | None, tuple[int, ...] | None]:
+    """The one comparison: the other table's NS score (teams, 78B) or the field's NS scores (pairs, 78A)."""
+    other = _other_table(request.get("other_table_score_ns"))
+    field = _field(request.get("field_scores_ns"))
+    if other is not None and field is not None:
+        raise AdjustedScoreError(messages.ASSIGNED_TWO_COMPARISONS, "field_scores_ns")
+    return other, field
+
+
+def _offending_keeps(request: Mapping[str, object], results: Sequence[PossibleResult]) -> bool:
+    """``offending_keeps_12c2``: the offenders stay on their 12C2 score, so they carry no weights of their own,
+    and the committee must have weighted the non-offending side's."""
+    keeps = _flag(request.get("offending_keeps_12c2"), "offending_keeps_12c2")
+    if keeps and any(result.weight_offending is not None for result in results):
+        raise AdjustedScoreError(messages.ASSIGNED_OFFENDING_WEIGHTS_CONFLICT, "offending_keeps_12c2")
+    if keeps and not any(result.weight is not None for result in results):
+        raise AdjustedScoreError(messages.ASSIGNED_OFFENDING_WEIGHTS_MISSING, "offending_keeps_12c2")
+    return keeps
+
+
 def build_assigned(request: object, *, zone_permits_director_12c3: bool = False) -> AssignedBuild:
     """Law 12C2: both sides' assigned scores from the possible results, with their Law 78 consequence.
 
@@ -608,80 +646,26 @@ def build_assigned(request: object, *, zone_permits_director_12c3: bool = False)
             raise AdjustedScoreError(messages.ASSIGNED_2017_ONLY, key, name=key)
     _unknown_key(request, REQUEST_KEYS, "")
     vulnerability, board = _vulnerability(request)
-    if not _given(request, "offending_side"):
-        raise AdjustedScoreError(messages.INPUT_REQUIRED, "offending_side", name="offending_side")
-    offending = Side.parse(request["offending_side"], field="offending_side")
+    offending = _offending_side(request)
     committee = _flag(request.get("appeals_committee"), "appeals_committee")
     director = _flag(request.get("director_12c3"), "director_12c3")
     if director and not zone_permits_director_12c3:
         raise AdjustedScoreError(messages.ASSIGNED_ZONE_NOT_PERMITTED, "director_12c3")
     results = _results(request, vulnerability, committee or director)
     table = _table(request, vulnerability)
-    keeps_table = _flag(request.get("non_offending_keeps_table_result"), "non_offending_keeps_table_result")
-    if keeps_table and table is None:
-        raise AdjustedScoreError(messages.ASSIGNED_KEEPS_NEEDS_TABLE, "table_result")
-    own_index = next((index for index, result in enumerate(results) if result.own), None)
-    if keeps_table and own_index is not None:
-        raise AdjustedScoreError(messages.ASSIGNED_OWN_ROW_AND_KEEPS, "non_offending_keeps_table_result")
-    other = _other_table(request.get("other_table_score_ns"))
-    field = _field(request.get("field_scores_ns"))
-    if other is not None and field is not None:
-        raise AdjustedScoreError(messages.ASSIGNED_TWO_COMPARISONS, "field_scores_ns")
+    keeps_table = _keeps_table(request, table, results)
+    other, field = _comparison(request)
     knockout_match = _flag(request.get("knockout"), "knockout")
-    offending_keeps = _flag(request.get("offending_keeps_12c2"), "offending_keeps_12c2")
-    offending_weighted = any(result.weight_offending is not None for result in results)
-    if offending_keeps and offending_weighted:
-        raise AdjustedScoreError(messages.ASSIGNED_OFFENDING_WEIGHTS_CONFLICT, "offending_keeps_12c2")
-    if offending_keeps and not any(result.weight is not None for result in results):
-        raise AdjustedScoreError(messages.ASSIGNED_OFFENDING_WEIGHTS_MISSING, "offending_keeps_12c2")
+    offending_keeps = _offending_keeps(request, results)
 
     non_offending = offending.opponents
-    sides: dict[Side, SideScore] = {}
-    best_index = _pick(results, non_offending, best=True)
-    best = results[best_index].score
+    best = results[_pick(results, non_offending, best=True)].score
     damage: bool | None = None
     if table is not None:
         # Laws 16A2, 40C, 12C2: an assigned score redresses damage. If the best the non-offending side could
         # likely have scored is no better for it than the table, there is none: the table result stands.
         damage = points(best, non_offending) > points(table, non_offending)
-    if damage is False:
-        assert table is not None
-        for side, role in ((non_offending, NON_OFFENDING), (offending, OFFENDING)):
-            sides[side] = SideScore(side, role, TABLE, None, table, points(table, side))
-    elif keeps_table:
-        assert table is not None
-        sides[non_offending] = SideScore(
-            non_offending, NON_OFFENDING, TABLE, None, table, points(table, non_offending)
-        )
-    elif own_index is not None:
-        # J5 (WBF Code of Practice): no redress for the part of the damage the NOS caused itself — its own result,
-        # never better than its 12C2 result and never worse than the table.
-        own = results[own_index].score
-        if points(own, non_offending) > points(best, non_offending):
-            raise AdjustedScoreError(
-                messages.ASSIGNED_OWN_ROW_BETTER,
-                f"results[{own_index}]",
-                own=_short(own, non_offending),
-                best=_short(best, non_offending),
-            )
-        if table is not None and points(own, non_offending) <= points(table, non_offending):
-            sides[non_offending] = SideScore(
-                non_offending, NON_OFFENDING, TABLE, None, table, points(table, non_offending)
-            )
-        else:
-            sides[non_offending] = SideScore(
-                non_offending, NON_OFFENDING, OWN_ACTION, own_index, own, points(own, non_offending)
-            )
-    else:
-        sides[non_offending] = SideScore(
-            non_offending, NON_OFFENDING, LIKELY, best_index, best, points(best, non_offending)
-        )
-    if damage is not False:
-        index = _pick(results, offending, best=False)
-        chosen = results[index].score
-        sides[offending] = SideScore(
-            offending, OFFENDING, AT_ALL_PROBABLE, index, chosen, points(chosen, offending)
-        )
+    sides = _sides_12c2(results, offending, table, keeps_table, damage)
     if table is not None and sides[offending].points > points(table, offending):
         # 12C2: never more for the offenders than at the table (a hard stop, not a note).
         raise AdjustedScoreError(
@@ -692,35 +676,11 @@ def build_assigned(request: object, *, zone_permits_director_12c3: bool = False)
         )
 
     laws = ["12C2", "77"] if damage is not False else ["12C2", "16A2", "40C", "77"]
-    top: int | None = None
-    knockout: float | None = None
-    if other is not None:
-        # Each side against its own counterpart at the other table: NS's score against other, EW's against −other.
-        for side, counterpart in ((Side.NS, other), (Side.EW, -other)):
-            mine = sides[side]
-            sides[side] = replace(mine, imps=imps(int(mine.points) - counterpart))
-        laws.append("78B")
-        if knockout_match:
-            # Law 86B is for a knockout match only: elsewhere each side keeps its own IMPs (J13).
-            ns_imps, ew_imps = sides[Side.NS].imps, sides[Side.EW].imps
-            assert ns_imps is not None and ew_imps is not None
-            knockout = (ns_imps - ew_imps) / 2 + 0.0  # the average of the two results, given to both
-            laws.append("86B")
-    elif field is not None:
-        for side in Side:
-            mine = sides[side]
-            others = list(field) if side is Side.NS else [-value for value in field]
-            units, top = matchpoint_score(int(mine.points), others, field="field_scores_ns")
-            sides[side] = replace(mine, matchpoints=units, percentage=percentage(units, top))
-        laws.append("78A")
-
+    top, knockout = _compare_sides(sides, other, field, knockout_match, laws)
     equity = None
     if damage is not False:  # no damage: no assigned score for a committee to vary
-        equity = _equity(results, other, field)
+        equity = _committee_equity(results, offending, sides[offending], other, field, offending_keeps)
         if equity is not None:
-            equity = _equity_per_side(
-                equity, results, offending, sides[offending], other, field, offending_keeps
-            )
             equity = replace(equity, by=BY_COMMITTEE if committee else BY_DIRECTOR)
     if equity is not None:
         laws.append("12C3")
@@ -741,6 +701,107 @@ def build_assigned(request: object, *, zone_permits_director_12c3: bool = False)
         damage=damage,
         best_likely=best,
     )
+
+
+def _non_offending_12c2(
+    results: Sequence[PossibleResult], side: Side, table: Score | None, keeps_table: bool
+) -> SideScore:
+    """The non-offending side's 12C2 score where there was damage (or none could be judged): the table when it
+    keeps it, its own result row (J5), else its most favourable likely result."""
+    if keeps_table:
+        assert table is not None
+        return SideScore(side, NON_OFFENDING, TABLE, None, table, points(table, side))
+    best_index = _pick(results, side, best=True)
+    best = results[best_index].score
+    own_index = next((index for index, result in enumerate(results) if result.own), None)
+    if own_index is None:
+        return SideScore(side, NON_OFFENDING, LIKELY, best_index, best, points(best, side))
+    # J5 (WBF Code of Practice): no redress for the part of the damage the NOS caused itself — its own result,
+    # never better than its 12C2 result and never worse than the table.
+    own = results[own_index].score
+    if points(own, side) > points(best, side):
+        raise AdjustedScoreError(
+            messages.ASSIGNED_OWN_ROW_BETTER,
+            f"results[{own_index}]",
+            own=_short(own, side),
+            best=_short(best, side),
+        )
+    if table is not None and points(own, side) <= points(table, side):
+        return SideScore(side, NON_OFFENDING, TABLE, None, table, points(table, side))
+    return SideScore(side, NON_OFFENDING, OWN_ACTION, own_index, own, points(own, side))
+
+
+def _sides_12c2(
+    results: Sequence[PossibleResult],
+    offending: Side,
+    table: Score | None,
+    keeps_table: bool,
+    damage: bool | None,
+) -> dict[Side, SideScore]:
+    """Both sides' 12C2 scores: the table result for both when there was no damage; else the non-offending
+    side's (see :func:`_non_offending_12c2`) and the offenders' most unfavourable at-all-probable result."""
+    non_offending = offending.opponents
+    if damage is False:
+        assert table is not None
+        return {
+            side: SideScore(side, role, TABLE, None, table, points(table, side))
+            for side, role in ((non_offending, NON_OFFENDING), (offending, OFFENDING))
+        }
+    sides = {non_offending: _non_offending_12c2(results, non_offending, table, keeps_table)}
+    index = _pick(results, offending, best=False)
+    chosen = results[index].score
+    sides[offending] = SideScore(
+        offending, OFFENDING, AT_ALL_PROBABLE, index, chosen, points(chosen, offending)
+    )
+    return sides
+
+
+def _compare_sides(
+    sides: dict[Side, SideScore],
+    other: int | None,
+    field: tuple[int, ...] | None,
+    knockout_match: bool,
+    laws: list[str],
+) -> tuple[int | None, float | None]:
+    """78B / 78A: each side's IMPs against the other table or matchpoints against the field, written into
+    ``sides`` (and the law into ``laws``). Returns the matchpoint top and the knockout average (86B)."""
+    if other is not None:
+        # Each side against its own counterpart at the other table: NS's score against other, EW's against −other.
+        for side, counterpart in ((Side.NS, other), (Side.EW, -other)):
+            mine = sides[side]
+            sides[side] = replace(mine, imps=imps(int(mine.points) - counterpart))
+        laws.append("78B")
+        if not knockout_match:
+            return None, None
+        # Law 86B is for a knockout match only: elsewhere each side keeps its own IMPs (J13).
+        ns_imps, ew_imps = sides[Side.NS].imps, sides[Side.EW].imps
+        assert ns_imps is not None and ew_imps is not None
+        laws.append("86B")
+        return None, (ns_imps - ew_imps) / 2 + 0.0  # the average of the two results, given to both
+    top: int | None = None
+    if field is not None:
+        for side in Side:
+            mine = sides[side]
+            others = list(field) if side is Side.NS else [-value for value in field]
+            units, top = matchpoint_score(int(mine.points), others, field="field_scores_ns")
+            sides[side] = replace(mine, matchpoints=units, percentage=percentage(units, top))
+        laws.append("78A")
+    return top, None
+
+
+def _committee_equity(
+    results: Sequence[PossibleResult],
+    offending: Side,
+    offending_12c2: SideScore,
+    other: int | None,
+    field: tuple[int, ...] | None,
+    offending_keeps: bool,
+) -> Equity | None:
+    """Law 12C3: the weighted score, per side, where weights were given (None where none were)."""
+    equity = _equity(results, other, field)
+    if equity is None:
+        return None
+    return _equity_per_side(equity, results, offending, offending_12c2, other, field, offending_keeps)
 
 
 def _equity(

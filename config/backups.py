@@ -258,10 +258,7 @@ def archives(root: Path | None = None) -> list[Path]:
     )
 
 
-def archive_check(path: Path, *, unsigned: bool = False) -> Archive:
-    """Verify an archive before it is used. Raises BackupError naming what is wrong. ``unsigned``: also take an
-    archive made before archives were signed (version 1), its shape and checksums still checked."""
-    manifest_path = path / MANIFEST
+def _read_manifest(manifest_path: Path, path: Path) -> dict:
     if not manifest_path.is_file() or manifest_path.is_symlink():
         raise BackupError(f"{path}: not a backup (no {MANIFEST})")
     try:
@@ -270,6 +267,12 @@ def archive_check(path: Path, *, unsigned: bool = False) -> Archive:
         raise BackupError(f"{manifest_path}: unreadable ({exc})") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise BackupError(f"{manifest_path}: not a {FORMAT} manifest")
+    return manifest
+
+
+def _check_signature(manifest: dict, manifest_path: Path, unsigned: bool) -> None:
+    """A signed manifest (the current version) must carry this server's signature; an unsigned one (version 1)
+    is taken only when asked for."""
     version = manifest.get("version")
     if version == UNSIGNED_VERSION and not unsigned:
         raise BackupError(
@@ -285,6 +288,10 @@ def archive_check(path: Path, *, unsigned: bool = False) -> Archive:
                 f"{manifest_path}: the signature does not match: the archive was changed after it was made, or "
                 "made by a server with another SECRET_KEY"
             )
+
+
+def _check_files(manifest: dict, manifest_path: Path, path: Path) -> dict:
+    """Every file the manifest lists: a plain file inside the archive, of its size and sha256."""
     files = manifest.get("files")
     if not isinstance(files, dict) or not files:
         raise BackupError(f"{manifest_path}: malformed (files must name each file with its bytes and sha256)")
@@ -302,6 +309,32 @@ def archive_check(path: Path, *, unsigned: bool = False) -> Archive:
             raise BackupError(f"{path}: {name} is missing (or not a plain file)")
         if file.stat().st_size != expected["bytes"] or _sha256(file) != expected["sha256"]:
             raise BackupError(f"{path}: {name} does not match its checksum (damaged or changed)")
+    return files
+
+
+def _check_sqlite(database: Path) -> None:
+    """The SQLite file opens read-only, passes its integrity check and holds Django's tables."""
+    try:
+        with _sqlite_ro(database) as conn:
+            result = conn.execute("PRAGMA integrity_check").fetchone()[0]
+            has_migrations = conn.execute(
+                "SELECT count(*) FROM sqlite_master WHERE name='django_migrations'"
+            ).fetchone()[0]
+    except sqlite3.DatabaseError as exc:
+        raise BackupError(f"{database}: not a readable SQLite database ({exc})") from None
+    if result != "ok":
+        raise BackupError(f"{database}: integrity check failed: {result}")
+    if not has_migrations:
+        raise BackupError(f"{database}: holds no Django tables")
+
+
+def archive_check(path: Path, *, unsigned: bool = False) -> Archive:
+    """Verify an archive before it is used. Raises BackupError naming what is wrong. ``unsigned``: also take an
+    archive made before archives were signed (version 1), its shape and checksums still checked."""
+    manifest_path = path / MANIFEST
+    manifest = _read_manifest(manifest_path, path)
+    _check_signature(manifest, manifest_path, unsigned)
+    files = _check_files(manifest, manifest_path, path)
     engine = manifest.get("engine")
     if engine not in DATABASE_FILES:
         raise BackupError(f"{manifest_path}: unknown engine {engine!r}")
@@ -309,18 +342,7 @@ def archive_check(path: Path, *, unsigned: bool = False) -> Archive:
         raise BackupError(f"{path}: the manifest names no database file of the archive")
     database = path / DATABASE_FILES[engine]
     if manifest.get("engine") == "sqlite":
-        try:
-            with _sqlite_ro(database) as conn:
-                result = conn.execute("PRAGMA integrity_check").fetchone()[0]
-                has_migrations = conn.execute(
-                    "SELECT count(*) FROM sqlite_master WHERE name='django_migrations'"
-                ).fetchone()[0]
-        except sqlite3.DatabaseError as exc:
-            raise BackupError(f"{database}: not a readable SQLite database ({exc})") from None
-        if result != "ok":
-            raise BackupError(f"{database}: integrity check failed: {result}")
-        if not has_migrations:
-            raise BackupError(f"{database}: holds no Django tables")
+        _check_sqlite(database)
     else:
         _run([pg_tool("pg_restore"), "--list", str(database)], dict(os.environ))
     return Archive(path, manifest)

@@ -15,6 +15,7 @@ from laws.outline import Outline, load_outline
 from laws.signals import corpus_imported
 from laws.text import (
     ParsedCorpus,
+    ParsedDefinition,
     ParsedLaw,
     ParsedNode,
     is_definition_table,
@@ -168,6 +169,130 @@ def _stored_content(law: Law) -> tuple:
     return _law_content(law.title, [tuple(row) for row in nodes])
 
 
+def _plan_changed_law(plan: ImportPlan, pl: ParsedLaw, current: Law, new_refs: list[str]) -> None:
+    """A law the database holds with other text: the sections it loses and gains, the texts cut short."""
+    plan.laws_changed.append(pl.number)
+    old_refs = list(current.sections.order_by("order").values_list("ref", flat=True))
+    removed = [ref for ref in old_refs if ref not in set(new_refs)]
+    added = [ref for ref in new_refs if ref not in set(old_refs)]
+    if removed:
+        plan.sections_removed[pl.number] = removed
+    if added:
+        plan.sections_added[pl.number] = added
+    old_texts = dict(current.sections.values_list("ref", "text"))
+    for node in pl.root.walk():
+        old = old_texts.get(node.ref, "")
+        if len(node.text) < len(old) and old.startswith(node.text):
+            plan.texts_cut.append(node.ref)
+    if current.source == Source.OFFICIAL:
+        plan.official_overwritten.append(f"law {pl.number} ({current.source_file or 'official'})")
+
+
+def _plan_law(
+    plan: ImportPlan,
+    pl: ParsedLaw,
+    current: Law | None,
+    *,
+    outline: Outline,
+    source: str,
+    file_name: str,
+    keep_official: bool,
+) -> None:
+    """Hold one parsed law against the outline and the stored law of the same number."""
+    new_refs = [n.ref for n in pl.root.walk()]
+    wanted = outline.laws.get(pl.number)
+    if wanted is not None:
+        missing = [ref for ref in wanted.refs if ref not in set(new_refs)]
+        if missing:
+            plan.outline_missing[pl.number] = missing
+    if current is None:
+        plan.laws_added.append(pl.number)
+        plan.sections_added[pl.number] = new_refs[1:]
+        return
+    if (
+        keep_official
+        and current.source == Source.OFFICIAL
+        and source != Source.OFFICIAL
+        and current.source_file != file_name
+    ):
+        plan.laws_kept_official.append(pl.number)
+        plan.outline_missing.pop(pl.number, None)
+        return
+    if _parsed_content(pl) == _stored_content(current) and current.source == source:
+        plan.laws_unchanged.append(pl.number)
+        return
+    _plan_changed_law(plan, pl, current, new_refs)
+
+
+def _removal_problems(plan: ImportPlan) -> list[str]:
+    """What the plan would lose or leave out: lost sections, sections the outline lists, texts cut short."""
+    problems: list[str] = []
+    for number, refs in sorted(plan.sections_removed.items()):
+        problems.append(
+            f"law {number} would lose sections {' '.join(refs)} (pass --allow-removals to remove them)"
+        )
+    for number, refs in sorted(plan.outline_missing.items()):
+        if number in plan.sections_removed:
+            refs = [ref for ref in refs if ref not in plan.sections_removed[number]]
+            if not refs:
+                continue
+        problems.append(
+            f"law {number} lacks sections the outline lists: {' '.join(refs)} "
+            "(a truncated or partial file? pass --allow-removals to import it anyway)"
+        )
+    if plan.texts_cut:
+        problems.append(
+            f"the text of {' '.join(plan.texts_cut)} would be cut short: the file's text is the start of the "
+            "stored one (a truncated file? pass --allow-removals to import it anyway)"
+        )
+    return problems
+
+
+def _definition_changed(current: Definition, d: ParsedDefinition, origin: str) -> bool:
+    return (current.text, current.origin, current.change) != (d.text, origin, d.change) or bool(
+        d.term_en and d.term_en != current.term_en
+    )
+
+
+def _plan_definitions(
+    plan: ImportPlan, parsed: ParsedCorpus, edition: Edition | None, *, origin: str, keep_official: bool
+) -> None:
+    """Hold the parsed definitions (the first of a repeated term) against the edition's stored ones."""
+    stored_definitions = {}
+    if edition is not None:
+        stored_definitions = {d.term: d for d in Definition.objects.filter(edition=edition)}
+    seen: set[str] = set()
+    for d in parsed.definitions:
+        if d.term in seen:
+            continue
+        seen.add(d.term)
+        current = stored_definitions.get(d.term)
+        if current is None:
+            plan.definitions_added.append(d.term)
+        elif (
+            keep_official
+            and current.origin == Definition.Origin.OFFICIAL
+            and origin != Definition.Origin.OFFICIAL
+        ):
+            plan.definitions_kept_official.append(d.term)
+        elif _definition_changed(current, d, origin):
+            plan.definitions_changed.append(d.term)
+            if current.origin == Definition.Origin.OFFICIAL:
+                plan.official_overwritten.append(f"definition {d.term}")
+
+
+def _plan_preface(plan: ImportPlan, parsed: ParsedCorpus, *, source: str, edition: Edition | None) -> None:
+    """Text before the first chapter is the preface only in an official file that carries the Definitions."""
+    has_definitions_chapter = any(c.number == 1 for c in parsed.chapters)
+    if not (parsed.preface and source == Source.OFFICIAL and has_definitions_chapter):
+        return
+    preface = "\n".join(parsed.preface)
+    if edition is None or edition.preface != preface:
+        plan.preface_changed = True
+        if edition is not None and edition.preface:
+            plan.official_overwritten.append("the preface")
+
+
 def corpus_plan(
     parsed: ParsedCorpus,
     *,
@@ -190,107 +315,30 @@ def corpus_plan(
     text from another file is left as it is instead. Text before the first chapter is the preface only in a file
     that carries the Definitions (chapter 1), as the rulebook does."""
     plan = ImportPlan()
-    problems: list[str] = []
     if not parsed.laws and not parsed.definitions:
-        problems.append("the file holds no law (第N条：标题) and no definition: is it a law file?")
-        raise ImportRefused(file_name, problems)
+        raise ImportRefused(
+            file_name, ["the file holds no law (第N条：标题) and no definition: is it a law file?"]
+        )
 
     stored = {}
     if edition is not None:
         stored = {law.number: law for law in Law.objects.filter(edition=edition)}
     for pl in parsed.laws:
-        current = stored.get(pl.number)
-        new_refs = [n.ref for n in pl.root.walk()]
-        wanted = outline.laws.get(pl.number)
-        if wanted is not None:
-            missing = [ref for ref in wanted.refs if ref not in set(new_refs)]
-            if missing:
-                plan.outline_missing[pl.number] = missing
-        if current is None:
-            plan.laws_added.append(pl.number)
-            plan.sections_added[pl.number] = new_refs[1:]
-            continue
-        if (
-            keep_official
-            and current.source == Source.OFFICIAL
-            and source != Source.OFFICIAL
-            and current.source_file != file_name
-        ):
-            plan.laws_kept_official.append(pl.number)
-            plan.outline_missing.pop(pl.number, None)
-            continue
-        if _parsed_content(pl) == _stored_content(current) and current.source == source:
-            plan.laws_unchanged.append(pl.number)
-            continue
-        plan.laws_changed.append(pl.number)
-        old_refs = list(current.sections.order_by("order").values_list("ref", flat=True))
-        removed = [ref for ref in old_refs if ref not in set(new_refs)]
-        added = [ref for ref in new_refs if ref not in set(old_refs)]
-        if removed:
-            plan.sections_removed[pl.number] = removed
-        if added:
-            plan.sections_added[pl.number] = added
-        old_texts = dict(current.sections.values_list("ref", "text"))
-        for node in pl.root.walk():
-            old = old_texts.get(node.ref, "")
-            if len(node.text) < len(old) and old.startswith(node.text):
-                plan.texts_cut.append(node.ref)
-        if current.source == Source.OFFICIAL:
-            plan.official_overwritten.append(f"law {pl.number} ({current.source_file or 'official'})")
+        _plan_law(
+            plan,
+            pl,
+            stored.get(pl.number),
+            outline=outline,
+            source=source,
+            file_name=file_name,
+            keep_official=keep_official,
+        )
+    problems = [] if allow_removals else _removal_problems(plan)
 
-    if not allow_removals:
-        for number, refs in sorted(plan.sections_removed.items()):
-            problems.append(
-                f"law {number} would lose sections {' '.join(refs)} (pass --allow-removals to remove them)"
-            )
-        for number, refs in sorted(plan.outline_missing.items()):
-            if number in plan.sections_removed:
-                refs = [ref for ref in refs if ref not in plan.sections_removed[number]]
-                if not refs:
-                    continue
-            problems.append(
-                f"law {number} lacks sections the outline lists: {' '.join(refs)} "
-                "(a truncated or partial file? pass --allow-removals to import it anyway)"
-            )
-        if plan.texts_cut:
-            problems.append(
-                f"the text of {' '.join(plan.texts_cut)} would be cut short: the file's text is the start of the "
-                "stored one (a truncated file? pass --allow-removals to import it anyway)"
-            )
-
-    stored_definitions = {}
-    if edition is not None:
-        stored_definitions = {d.term: d for d in Definition.objects.filter(edition=edition)}
     if origin is None:
         origin = Definition.Origin.ADDITION if glossary else Definition.Origin.OFFICIAL
-    seen: set[str] = set()
-    for d in parsed.definitions:
-        if d.term in seen:
-            continue
-        seen.add(d.term)
-        current = stored_definitions.get(d.term)
-        if current is None:
-            plan.definitions_added.append(d.term)
-        elif (
-            keep_official
-            and current.origin == Definition.Origin.OFFICIAL
-            and origin != Definition.Origin.OFFICIAL
-        ):
-            plan.definitions_kept_official.append(d.term)
-        elif (current.text, current.origin, current.change) != (d.text, origin, d.change) or (
-            d.term_en and d.term_en != current.term_en
-        ):
-            plan.definitions_changed.append(d.term)
-            if current.origin == Definition.Origin.OFFICIAL:
-                plan.official_overwritten.append(f"definition {d.term}")
-
-    has_definitions_chapter = any(c.number == 1 for c in parsed.chapters)
-    if parsed.preface and source == Source.OFFICIAL and has_definitions_chapter:
-        preface = "\n".join(parsed.preface)
-        if edition is None or edition.preface != preface:
-            plan.preface_changed = True
-            if edition is not None and edition.preface:
-                plan.official_overwritten.append("the preface")
+    _plan_definitions(plan, parsed, edition, origin=origin, keep_official=keep_official)
+    _plan_preface(plan, parsed, source=source, edition=edition)
 
     if plan.official_overwritten and not replace_official:
         problems.append(

@@ -244,6 +244,68 @@ def _definition_start(line: str) -> tuple[str, str, str] | None:
     return None
 
 
+def _definition_line(
+    line: str, number: int, corpus: ParsedCorpus, definition: ParsedDefinition | None
+) -> ParsedDefinition:
+    """A line of the Definitions: a new term (added to the corpus), or more text of the current one."""
+    start = _definition_start(line)
+    if start:
+        term, term_en, body = start
+        definition = ParsedDefinition(term, term_en, number, [body.strip()] if body.strip() else [])
+        corpus.definitions.append(definition)
+        return definition
+    if definition is None:
+        raise ParseError(number, f"expected a definition (术语（ENGLISH）：释义), got {line[:30]!r}")
+    definition.lines.append(line)
+    return definition
+
+
+def _new_law(m: re.Match[str], number: int, chapter: ParsedChapter | None, corpus: ParsedCorpus) -> ParsedLaw:
+    """第N条：标题 — a law of the current chapter, its number in range and not seen before."""
+    if chapter is None:
+        raise ParseError(number, "a law (第N条) before any chapter heading (第N章)")
+    law_number = int(m.group(1))
+    if not 1 <= law_number <= 999:
+        raise ParseError(number, f"law number out of range: {law_number}")
+    if any(existing.number == law_number for existing in corpus.laws):
+        raise ParseError(number, f"law {law_number} appears twice")
+    root = ParsedNode(str(law_number), 0, "", "", number)
+    law = ParsedLaw(law_number, m.group(2).strip(), chapter.number, number, root)
+    corpus.laws.append(law)
+    return law
+
+
+def _new_section(m: re.Match[str], number: int, law: ParsedLaw) -> ParsedNode:
+    ref = f"{law.number}{m.group(1)}"
+    if any(child.ref == ref for child in law.root.children):
+        raise ParseError(number, f"section {ref} appears twice")
+    section = ParsedNode(ref, 1, m.group(1), m.group(2).strip(), number)
+    law.root.children.append(section)
+    return section
+
+
+def _new_subsection(m: re.Match[str], number: int, law: ParsedLaw, section: ParsedNode | None) -> ParsedNode:
+    if section is None:
+        raise ParseError(number, f"subsection {m.group(1)} of law {law.number} outside a section (A．…)")
+    ref = f"{section.ref}{int(m.group(1))}"
+    if any(child.ref == ref for child in section.children):
+        raise ParseError(number, f"subsection {ref} appears twice")
+    subsection = ParsedNode(ref, 2, str(int(m.group(1))), m.group(2).strip(), number)
+    section.children.append(subsection)
+    return subsection
+
+
+def _new_item(m: re.Match[str], number: int, subsection: ParsedNode | None) -> ParsedNode:
+    if subsection is None:
+        raise ParseError(number, f"item ({m.group(1)}) outside a subsection (1.…)")
+    ref = f"{subsection.ref}{m.group(1)}"
+    if any(child.ref == ref for child in subsection.children):
+        raise ParseError(number, f"item {ref} appears twice")
+    item = ParsedNode(ref, 3, m.group(1), "", number, [m.group(2).strip()] if m.group(2).strip() else [])
+    subsection.children.append(item)
+    return item
+
+
 def parse(text: str, *, definitions_only: bool = False) -> ParsedCorpus:
     """Parse the rulebook layout. With definitions_only, every line is a definition (a glossary file)."""
     corpus = ParsedCorpus()
@@ -270,31 +332,14 @@ def parse(text: str, *, definitions_only: bool = False) -> ParsedCorpus:
             continue
 
         if in_definitions:
-            start = _definition_start(line)
-            if start:
-                term, term_en, body = start
-                definition = ParsedDefinition(term, term_en, number, [body.strip()] if body.strip() else [])
-                corpus.definitions.append(definition)
-            elif definition is not None:
-                definition.lines.append(line)
-            else:
-                raise ParseError(number, f"expected a definition (术语（ENGLISH）：释义), got {line[:30]!r}")
+            definition = _definition_line(line, number, corpus, definition)
             continue
 
         m = LAW_RE.match(line)
         if m:
-            if chapter is None:
-                raise ParseError(number, "a law (第N条) before any chapter heading (第N章)")
-            law_number = int(m.group(1))
-            if not 1 <= law_number <= 999:
-                raise ParseError(number, f"law number out of range: {law_number}")
-            if any(existing.number == law_number for existing in corpus.laws):
-                raise ParseError(number, f"law {law_number} appears twice")
-            root = ParsedNode(str(law_number), 0, "", "", number)
-            law = ParsedLaw(law_number, m.group(2).strip(), chapter.number, number, root)
-            corpus.laws.append(law)
+            law = _new_law(m, number, chapter, corpus)
             section = subsection = None
-            current = root
+            current = law.root
             continue
 
         if law is None:
@@ -303,47 +348,16 @@ def parse(text: str, *, definitions_only: bool = False) -> ParsedCorpus:
                 continue
             raise ParseError(number, f"text outside any law: {line[:30]!r}")
 
-        m = SECTION_RE.match(line)
-        if m:
-            ref = f"{law.number}{m.group(1)}"
-            if any(child.ref == ref for child in law.root.children):
-                raise ParseError(number, f"section {ref} appears twice")
-            section = ParsedNode(ref, 1, m.group(1), m.group(2).strip(), number)
-            law.root.children.append(section)
+        if m := SECTION_RE.match(line):
+            section = current = _new_section(m, number, law)
             subsection = None
-            current = section
-            continue
-
-        m = SUBSECTION_RE.match(line)
-        if m:
-            if section is None:
-                raise ParseError(
-                    number, f"subsection {m.group(1)} of law {law.number} outside a section (A．…)"
-                )
-            ref = f"{section.ref}{int(m.group(1))}"
-            if any(child.ref == ref for child in section.children):
-                raise ParseError(number, f"subsection {ref} appears twice")
-            subsection = ParsedNode(ref, 2, str(int(m.group(1))), m.group(2).strip(), number)
-            section.children.append(subsection)
-            current = subsection
-            continue
-
-        m = ITEM_RE.match(line)
-        if m:
-            if subsection is None:
-                raise ParseError(number, f"item ({m.group(1)}) outside a subsection (1.…)")
-            ref = f"{subsection.ref}{m.group(1)}"
-            if any(child.ref == ref for child in subsection.children):
-                raise ParseError(number, f"item {ref} appears twice")
-            item = ParsedNode(
-                ref, 3, m.group(1), "", number, [m.group(2).strip()] if m.group(2).strip() else []
-            )
-            subsection.children.append(item)
-            current = item
-            continue
-
-        assert current is not None
-        current.lines.append(line)
+        elif m := SUBSECTION_RE.match(line):
+            subsection = current = _new_subsection(m, number, law, section)
+        elif m := ITEM_RE.match(line):
+            current = _new_item(m, number, subsection)
+        else:
+            assert current is not None
+            current.lines.append(line)
 
     return corpus
 

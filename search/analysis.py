@@ -87,7 +87,8 @@ def jieba_tokenizer(extra_words: Iterable[str] = ()):
             jieba.setLogLevel(logging.WARNING)
             tokenizer = jieba.Tokenizer()
             tokenizer.initialize()
-            tokenizer.load_userdict(str(fixtures_dir() / USERDICT))
+            with (fixtures_dir() / USERDICT).open("rb") as userdict:  # given a path, jieba leaves it open
+                tokenizer.load_userdict(userdict)
             _jieba = tokenizer
         for word in extra_words:
             if len(word) >= 2 and _jieba.FREQ.get(word, 0) < 10_000:

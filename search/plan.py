@@ -359,6 +359,19 @@ def _name_terms(name: str, generation: Generation) -> list[str]:
     return list(dict.fromkeys(parts)) or [name]
 
 
+def _related_terms(name: str, generation: Generation) -> tuple[str, list[str]] | None:
+    """A related name's field and terms, only where the index holds the name whole (a related name is never cut
+    up): a Chinese word of the lexicon, a pinyin form, or English whose every term is indexed."""
+    if analysis.is_cjk(name):
+        return ("zh", [name]) if name in generation.lexicon else None
+    if name.replace(" ", "") in generation.pinyin:
+        return "py", [name.replace(" ", "")]
+    terms = analysis.english_query_terms(analysis.english_stems(name))
+    if terms and all(t in generation.english_terms for t in terms):
+        return "en", terms
+    return None
+
+
 def unit_query(unit: Unit, generation: Generation) -> Query | None:
     """Every name of the unit once: Chinese words, English stems (or their pairs), pinyin, near English words."""
     parts: dict[tuple, Query] = {}
@@ -382,16 +395,10 @@ def unit_query(unit: Unit, generation: Generation) -> Query | None:
     for form in unit.pinyin:
         if form in generation.pinyin:
             add("py", [form])
-    for name in unit.related:  # only names the index holds whole: a related name is never cut up
-        if analysis.is_cjk(name):
-            if name in generation.lexicon:
-                add("zh", [name], RELATED_WEIGHT)
-        elif name.replace(" ", "") in generation.pinyin:
-            add("py", [name.replace(" ", "")], RELATED_WEIGHT)
-        else:
-            terms = analysis.english_query_terms(analysis.english_stems(name))
-            if terms and all(t in generation.english_terms for t in terms):
-                add("en", terms, RELATED_WEIGHT)
+    for name in unit.related:
+        related = _related_terms(name, generation)
+        if related is not None:
+            add(*related, RELATED_WEIGHT)
     queries = list(parts.values())
     if not queries:
         return None

@@ -107,6 +107,43 @@ class Evaluation:
         }
 
 
+def _whole_number(fact: Fact, value: object) -> int | None:
+    """An int fact's value as a whole number (a JSON int, or digits in a string), None if it is none. Digits too
+    many to read (security review N1) are out of any fact's range: too small or too large, where it has one."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if not (isinstance(value, str) and _INTEGER.match(value.strip())):
+        return None
+    number = read_whole(value)
+    if number is None:
+        text = value.strip()
+        if text.startswith("-") and fact.minimum is not None:
+            raise FactError(
+                messages.FACT_TOO_SMALL, fact.name, name=fact.name, minimum=fact.minimum, value=text
+            )
+        if not text.startswith("-") and fact.maximum is not None:
+            raise FactError(
+                messages.FACT_TOO_LARGE, fact.name, name=fact.name, maximum=fact.maximum, value=text
+            )
+    return number
+
+
+def _coerce_int(fact: Fact, value: object) -> int:
+    """An int fact's value, whole and within its min and max."""
+    number = _whole_number(fact, value)
+    if number is None:
+        raise FactError(messages.FACT_NOT_WHOLE, fact.name, name=fact.name, value=value)
+    if fact.minimum is not None and number < fact.minimum:
+        raise FactError(
+            messages.FACT_TOO_SMALL, fact.name, name=fact.name, minimum=fact.minimum, value=number
+        )
+    if fact.maximum is not None and number > fact.maximum:
+        raise FactError(
+            messages.FACT_TOO_LARGE, fact.name, name=fact.name, maximum=fact.maximum, value=number
+        )
+    return number
+
+
 def coerce_fact(fact: Fact, value: object) -> object:
     """``value`` as the fact's type, or :class:`FactError`. Accepts JSON values and, for URLs, strings
     (``"true"``/``"false"`` for bools, digits for ints)."""
@@ -122,33 +159,7 @@ def coerce_fact(fact: Fact, value: object) -> object:
         allowed = ", ".join(str(v) for v in fact.values)
         raise FactError(messages.FACT_NOT_IN_VALUES, fact.name, name=fact.name, allowed=allowed, value=value)
     if fact.type == "int":
-        number: int | None = None
-        if isinstance(value, int) and not isinstance(value, bool):
-            number = value
-        elif isinstance(value, str) and _INTEGER.match(value.strip()):
-            number = read_whole(value)
-            # None: more digits than any fact's answer has (security review N1), so out of its range
-            if number is None:
-                text = value.strip()
-                if text.startswith("-") and fact.minimum is not None:
-                    raise FactError(
-                        messages.FACT_TOO_SMALL, fact.name, name=fact.name, minimum=fact.minimum, value=text
-                    )
-                if not text.startswith("-") and fact.maximum is not None:
-                    raise FactError(
-                        messages.FACT_TOO_LARGE, fact.name, name=fact.name, maximum=fact.maximum, value=text
-                    )
-        if number is None:
-            raise FactError(messages.FACT_NOT_WHOLE, fact.name, name=fact.name, value=value)
-        if fact.minimum is not None and number < fact.minimum:
-            raise FactError(
-                messages.FACT_TOO_SMALL, fact.name, name=fact.name, minimum=fact.minimum, value=number
-            )
-        if fact.maximum is not None and number > fact.maximum:
-            raise FactError(
-                messages.FACT_TOO_LARGE, fact.name, name=fact.name, maximum=fact.maximum, value=number
-            )
-        return number
+        return _coerce_int(fact, value)
     parsers = {
         "contract": Contract.parse,
         "seat": Seat.parse,

@@ -419,6 +419,70 @@ def _nodes(value: object, facts: Mapping[str, Fact], problems: _Problems) -> tup
     return tuple(nodes)
 
 
+def _branch_value(key: object, fact: Fact | None, where: str, problems: _Problems) -> bool | str | None:
+    """A branch's key as the asked fact's value: true/false for a bool fact, else the text as written."""
+    if fact is not None and fact.type == "bool":
+        parsed = _bool_value(key)
+        if parsed is None:
+            problems.add(f"{where}.branches: {key!r} is not true or false")
+        return parsed
+    if isinstance(key, bool | str):
+        return key
+    problems.add(f"{where}.branches: {key!r} is not a value (quote it in YAML)")
+    return None
+
+
+def _branches(
+    raw_branches: object, fact: Fact | None, where: str, problems: _Problems
+) -> list[tuple[bool | str, str]]:
+    """A question's ``branches``: each value of its fact mapped to a node id."""
+    branches: list[tuple[bool | str, str]] = []
+    if raw_branches is None:
+        return branches
+    if not isinstance(raw_branches, Mapping):
+        problems.add(f"{where}.branches: must map each value to a node id")
+        return branches
+    for key, target in raw_branches.items():
+        if not isinstance(target, str) or not target:
+            problems.add(f"{where}.branches[{key!r}]: must name a node, not {target!r}")
+            continue
+        branch_value = _branch_value(key, fact, where, problems)
+        if branch_value is not None:
+            branches.append((branch_value, target))
+    return branches
+
+
+def _range(item: object, item_where: str, problems: _Problems) -> IntRange | None:
+    """One ``{min, max, next}`` of a number question: min given, max (if given) not below it, next a node."""
+    if not isinstance(item, Mapping):
+        problems.add(f"{item_where}: must be a mapping {{min, max, next}}")
+        return None
+    low = _optional_int(item.get("min"), f"{item_where}.min", problems)
+    high = _optional_int(item.get("max"), f"{item_where}.max", problems)
+    target = item.get("next")
+    if low is None:
+        problems.add(f"{item_where}.min: missing")
+        return None
+    if not isinstance(target, str) or not target:
+        problems.add(f"{item_where}.next: must name a node")
+        return None
+    if high is not None and high < low:
+        problems.add(f"{item_where}: max {high} is below min {low}")
+        return None
+    return IntRange(low, high, target)
+
+
+def _ranges(raw_ranges: object, where: str, problems: _Problems) -> list[IntRange]:
+    """A question's ``ranges``: a list of ``{min, max, next}``."""
+    if raw_ranges is None:
+        return []
+    if not isinstance(raw_ranges, list):
+        problems.add(f"{where}.ranges: must be a list of {{min, max, next}}")
+        return []
+    ranges = (_range(item, f"{where}.ranges[{index}]", problems) for index, item in enumerate(raw_ranges))
+    return [branch for branch in ranges if branch is not None]
+
+
 def _question(
     node_id: str, spec: Mapping[str, Any], facts: Mapping[str, Fact], where: str, problems: _Problems
 ) -> QuestionNode:
@@ -429,54 +493,8 @@ def _question(
     if not isinstance(fact_name, str) or not fact_name:
         problems.add(f"{where}.ask: must name a fact")
         fact_name = ""
-    fact = facts.get(fact_name)
-    branches: list[tuple[bool | str, str]] = []
-    raw_branches = spec.get("branches")
-    if raw_branches is not None:
-        if not isinstance(raw_branches, Mapping):
-            problems.add(f"{where}.branches: must map each value to a node id")
-        else:
-            for key, target in raw_branches.items():
-                if not isinstance(target, str) or not target:
-                    problems.add(f"{where}.branches[{key!r}]: must name a node, not {target!r}")
-                    continue
-                branch_value: bool | str
-                if fact is not None and fact.type == "bool":
-                    parsed = _bool_value(key)
-                    if parsed is None:
-                        problems.add(f"{where}.branches: {key!r} is not true or false")
-                        continue
-                    branch_value = parsed
-                elif isinstance(key, bool | str):
-                    branch_value = key
-                else:
-                    problems.add(f"{where}.branches: {key!r} is not a value (quote it in YAML)")
-                    continue
-                branches.append((branch_value, target))
-    ranges: list[IntRange] = []
-    raw_ranges = spec.get("ranges")
-    if raw_ranges is not None:
-        if not isinstance(raw_ranges, list):
-            problems.add(f"{where}.ranges: must be a list of {{min, max, next}}")
-        else:
-            for index, item in enumerate(raw_ranges):
-                item_where = f"{where}.ranges[{index}]"
-                if not isinstance(item, Mapping):
-                    problems.add(f"{item_where}: must be a mapping {{min, max, next}}")
-                    continue
-                low = _optional_int(item.get("min"), f"{item_where}.min", problems)
-                high = _optional_int(item.get("max"), f"{item_where}.max", problems)
-                target = item.get("next")
-                if low is None:
-                    problems.add(f"{item_where}.min: missing")
-                    continue
-                if not isinstance(target, str) or not target:
-                    problems.add(f"{item_where}.next: must name a node")
-                    continue
-                if high is not None and high < low:
-                    problems.add(f"{item_where}: max {high} is below min {low}")
-                    continue
-                ranges.append(IntRange(low, high, target))
+    branches = _branches(spec.get("branches"), facts.get(fact_name), where, problems)
+    ranges = _ranges(spec.get("ranges"), where, problems)
     default = spec.get("default")
     if default is not None and (not isinstance(default, str) or not default):
         problems.add(f"{where}.default: must name a node")

@@ -282,58 +282,9 @@ class Tree:
 
     def as_dict(self) -> dict[str, object]:
         """The whole tree as JSON-ready data; :func:`~.loader.load_tree` reads it back."""
-        facts: dict[str, object] = {}
-        for fact in self.facts:
-            data: dict[str, object] = {"type": fact.type}
-            if fact.optional:
-                data["optional"] = True
-            if fact.text is not None:
-                data["text"] = fact.text.as_dict()
-            if fact.help is not None:
-                data["help"] = fact.help.as_dict()
-            if fact.laws:
-                data["laws"] = list(fact.laws)
-            if fact.options:
-                data["options"] = [
-                    {"value": o.value, "zh": o.label.zh, "en": o.label.en} for o in fact.options
-                ]
-            if fact.minimum is not None:
-                data["min"] = fact.minimum
-            if fact.maximum is not None:
-                data["max"] = fact.maximum
-            facts[fact.name] = data
-        outcome_fields: dict[str, object] = {}
-        for spec in self.outcome_fields:
-            out: dict[str, object] = {"type": spec.type}
-            if spec.values:
-                out["values"] = list(spec.values)
-            if spec.minimum is not None:
-                out["min"] = spec.minimum
-            if spec.maximum is not None:
-                out["max"] = spec.maximum
-            if spec.nullable:
-                out["nullable"] = True
-            outcome_fields[spec.name] = out
-        nodes: dict[str, object] = {}
-        for node in self.nodes:
-            if isinstance(node, QuestionNode):
-                question: dict[str, object] = {"ask": node.fact}
-                if node.branches:
-                    question["branches"] = {_json_key(value): target for value, target in node.branches}
-                if node.ranges:
-                    question["ranges"] = [branch.as_dict() for branch in node.ranges]
-                if node.default is not None:
-                    question["default"] = node.default
-                nodes[node.id] = question
-            else:
-                nodes[node.id] = {
-                    "outcome": {
-                        name: {"compute": value.name} if isinstance(value, Compute) else value
-                        for name, value in node.outcome
-                    },
-                    "script": node.script.as_dict(),
-                    "laws": list(node.laws),
-                }
+        facts = {fact.name: _fact_as_dict(fact) for fact in self.facts}
+        outcome_fields = {spec.name: _outcome_field_as_dict(spec) for spec in self.outcome_fields}
+        nodes = {node.id: _node_as_dict(node) for node in self.nodes}
         data_out: dict[str, object] = {
             "slug": self.slug,
             "edition": self.edition,
@@ -351,6 +302,60 @@ class Tree:
             {"facts": facts, "outcome_fields": outcome_fields, "start": self.start, "nodes": nodes}
         )
         return data_out
+
+
+def _fact_as_dict(fact: Fact) -> dict[str, object]:
+    """One fact as the tree file writes it: its type, and each optional attribute it sets."""
+    data: dict[str, object] = {"type": fact.type}
+    if fact.optional:
+        data["optional"] = True
+    if fact.text is not None:
+        data["text"] = fact.text.as_dict()
+    if fact.help is not None:
+        data["help"] = fact.help.as_dict()
+    if fact.laws:
+        data["laws"] = list(fact.laws)
+    if fact.options:
+        data["options"] = [{"value": o.value, "zh": o.label.zh, "en": o.label.en} for o in fact.options]
+    if fact.minimum is not None:
+        data["min"] = fact.minimum
+    if fact.maximum is not None:
+        data["max"] = fact.maximum
+    return data
+
+
+def _outcome_field_as_dict(spec: OutcomeField) -> dict[str, object]:
+    out: dict[str, object] = {"type": spec.type}
+    if spec.values:
+        out["values"] = list(spec.values)
+    if spec.minimum is not None:
+        out["min"] = spec.minimum
+    if spec.maximum is not None:
+        out["max"] = spec.maximum
+    if spec.nullable:
+        out["nullable"] = True
+    return out
+
+
+def _node_as_dict(node: Node) -> dict[str, object]:
+    """A question (its fact, branches, ranges, default) or a leaf (outcome, script, laws)."""
+    if isinstance(node, QuestionNode):
+        question: dict[str, object] = {"ask": node.fact}
+        if node.branches:
+            question["branches"] = {_json_key(value): target for value, target in node.branches}
+        if node.ranges:
+            question["ranges"] = [branch.as_dict() for branch in node.ranges]
+        if node.default is not None:
+            question["default"] = node.default
+        return question
+    return {
+        "outcome": {
+            name: {"compute": value.name} if isinstance(value, Compute) else value
+            for name, value in node.outcome
+        },
+        "script": node.script.as_dict(),
+        "laws": list(node.laws),
+    }
 
 
 def _json_key(value: bool | str) -> str:

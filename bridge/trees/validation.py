@@ -71,6 +71,29 @@ def _check_refs(tree: Tree, known_refs: Collection[str] | None) -> Iterator[str]
             yield f"{where}: reference {ref!r} does not resolve to an article of edition {tree.edition!r}"
 
 
+def _check_fact_shape(fact: Fact, where: str) -> Iterator[str]:
+    """A fact's options fit its type (enum: two or more distinct values; bool: true and false; others none),
+    and only an int fact has a min (required) and max (not below min)."""
+    if fact.type == "enum":
+        values = fact.values
+        if len(values) < 2:
+            yield f"{where}: an enum fact needs at least two allowed values"
+        if len(set(values)) != len(values):
+            yield f"{where}: duplicate enum values"
+    elif fact.type == "bool":
+        if sorted(fact.values) != [False, True]:
+            yield f"{where}: a bool fact's options must be exactly true and false"
+    elif fact.options:
+        yield f"{where}: only bool and enum facts have options"
+    if fact.type == "int":
+        if fact.minimum is None:
+            yield f"{where}: an int fact needs a min"
+        elif fact.maximum is not None and fact.maximum < fact.minimum:
+            yield f"{where}: max {fact.maximum} is below min {fact.minimum}"
+    elif fact.minimum is not None or fact.maximum is not None:
+        yield f"{where}: only int facts have min and max"
+
+
 def _check_facts(tree: Tree) -> Iterator[str]:
     asked = {node.fact for node in tree.questions}
     for fact in tree.facts:
@@ -78,24 +101,7 @@ def _check_facts(tree: Tree) -> Iterator[str]:
         if fact.type not in INPUT_FACT_TYPES:
             yield f"{where}: type {fact.type!r} is not one of bool, enum, int (or, for inputs, contract, seat, vulnerability, hand)"
             continue
-        if fact.type == "enum":
-            values = fact.values
-            if len(values) < 2:
-                yield f"{where}: an enum fact needs at least two allowed values"
-            if len(set(values)) != len(values):
-                yield f"{where}: duplicate enum values"
-        elif fact.type == "bool":
-            if sorted(fact.values) != [False, True]:
-                yield f"{where}: a bool fact's options must be exactly true and false"
-        elif fact.options:
-            yield f"{where}: only bool and enum facts have options"
-        if fact.type == "int":
-            if fact.minimum is None:
-                yield f"{where}: an int fact needs a min"
-            elif fact.maximum is not None and fact.maximum < fact.minimum:
-                yield f"{where}: max {fact.maximum} is below min {fact.minimum}"
-        elif fact.minimum is not None or fact.maximum is not None:
-            yield f"{where}: only int facts have min and max"
+        yield from _check_fact_shape(fact, where)
         if fact.optional:
             if fact.name in asked:
                 yield f"{where}: an optional input is never asked, but a question asks it"

@@ -251,46 +251,9 @@ def parse_scenario(data: object, *, where: str = "scenario") -> Scenario:
     if not isinstance(difficulty, int) or isinstance(difficulty, bool) or difficulty not in DIFFICULTIES:
         problems.append(f"{where}: difficulty must be 1, 2 or 3, not {difficulty!r}")
         difficulty = 0
-    texts = {}
-    for key in ("title", "situation", "explanation"):
-        value = data.get(key)
-        if not isinstance(value, str) or not value.strip():
-            problems.append(f"{where}: {key} must be non-empty text")
-            value = ""
-        texts[key] = value.strip()
-    questions: list[Question] = []
-    raw_questions = data.get("questions")
-    if not isinstance(raw_questions, list) or not raw_questions:
-        problems.append(f"{where}: questions must be a non-empty list")
-        raw_questions = []
-    seen_ids: set[str] = set()
-    for index, raw in enumerate(raw_questions):
-        question = _parse_question(raw, f"{where} question {index + 1}", problems)
-        if question is None:
-            continue
-        if question.id in seen_ids:
-            problems.append(f"{where}: duplicate question id {question.id!r}")
-        seen_ids.add(question.id)
-        questions.append(question)
-    checks: list[Check] = []
-    raw_checks = data.get("checks", [])
-    if not isinstance(raw_checks, list):
-        problems.append(f"{where}: checks must be a list")
-        raw_checks = []
-    by_id = {question.id: question for question in questions}
-    for index, raw in enumerate(raw_checks):
-        check = _parse_check(raw, f"{where} check {index + 1}", problems)
-        if check is None:
-            continue
-        for name, question_id in check.fields:
-            question = by_id.get(question_id)
-            if question is None:
-                problems.append(f"{where}: check field {name!r} names no question {question_id!r}")
-            elif question.kind == "multiple":
-                problems.append(
-                    f"{where}: check field {name!r} cannot decide multiple-choice {question_id!r}"
-                )
-        checks.append(check)
+    texts = _parse_texts(data, where, problems)
+    questions = _parse_questions(data.get("questions"), where, problems)
+    checks = _parse_checks(data.get("checks", []), questions, where, problems)
     same = data.get("same_situation_as", "")
     if not isinstance(same, str) or (same and not _ID.match(same)):
         problems.append(f"{where}: same_situation_as must be a scenario id, not {same!r}")
@@ -310,52 +273,92 @@ def parse_scenario(data: object, *, where: str = "scenario") -> Scenario:
     )
 
 
-def _parse_question(raw: object, where: str, problems: list[str]) -> Question | None:
-    if not isinstance(raw, dict):
-        problems.append(f"{where}: expected a mapping")
-        return None
-    allowed = {"id", "kind", "prompt", "options", "answer", "tolerance"}
-    for key in sorted(set(raw) - allowed):
-        problems.append(f"{where}: unknown key {key!r}")
-    qid, kind, prompt = raw.get("id"), raw.get("kind"), raw.get("prompt")
-    count = len(problems)
-    # A bad id, kind or prompt is listed and replaced by "", so the checks below still run (the question is None).
-    if not isinstance(qid, str) or not _KEY.match(qid):
-        problems.append(f"{where}: id must match [a-z0-9_]+, not {qid!r}")
-        qid = ""
-    if not isinstance(kind, str) or kind not in KINDS:
-        problems.append(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
-        kind = ""
-    if not isinstance(prompt, str) or not prompt.strip():
-        problems.append(f"{where}: prompt must be non-empty text")
-        prompt = ""
-    options: list[Option] = []
-    if kind in ("single", "multiple"):
-        raw_options = raw.get("options")
-        if not isinstance(raw_options, list) or len(raw_options) < 2:
-            problems.append(f"{where}: a choice question needs at least two options")
-            raw_options = []
-        for option in raw_options:
-            if not isinstance(option, dict) or set(option) - {"key", "text", "value"}:
+def _parse_texts(data: dict[str, object], where: str, problems: list[str]) -> dict[str, str]:
+    """The scenario's title, situation and explanation, each non-empty text ("" and a problem if not)."""
+    texts = {}
+    for key in ("title", "situation", "explanation"):
+        value = data.get(key)
+        if not isinstance(value, str) or not value.strip():
+            problems.append(f"{where}: {key} must be non-empty text")
+            value = ""
+        texts[key] = value.strip()
+    return texts
+
+
+def _parse_questions(raw_questions: object, where: str, problems: list[str]) -> list[Question]:
+    """The scenario's questions (a non-empty list, ids distinct); a bad one is left out and listed."""
+    if not isinstance(raw_questions, list) or not raw_questions:
+        problems.append(f"{where}: questions must be a non-empty list")
+        raw_questions = []
+    questions: list[Question] = []
+    seen_ids: set[str] = set()
+    for index, raw in enumerate(raw_questions):
+        question = _parse_question(raw, f"{where} question {index + 1}", problems)
+        if question is None:
+            continue
+        if question.id in seen_ids:
+            problems.append(f"{where}: duplicate question id {question.id!r}")
+        seen_ids.add(question.id)
+        questions.append(question)
+    return questions
+
+
+def _parse_checks(
+    raw_checks: object, questions: list[Question], where: str, problems: list[str]
+) -> list[Check]:
+    """The scenario's engine checks; each field must name one of its questions, never a multiple-choice one."""
+    if not isinstance(raw_checks, list):
+        problems.append(f"{where}: checks must be a list")
+        raw_checks = []
+    checks: list[Check] = []
+    by_id = {question.id: question for question in questions}
+    for index, raw in enumerate(raw_checks):
+        check = _parse_check(raw, f"{where} check {index + 1}", problems)
+        if check is None:
+            continue
+        for name, question_id in check.fields:
+            question = by_id.get(question_id)
+            if question is None:
+                problems.append(f"{where}: check field {name!r} names no question {question_id!r}")
+            elif question.kind == "multiple":
                 problems.append(
-                    f"{where}: an option is a mapping of key, text and optional value: {option!r}"
+                    f"{where}: check field {name!r} cannot decide multiple-choice {question_id!r}"
                 )
-                continue
-            key, text = option.get("key"), option.get("text")
-            if (
-                not isinstance(key, str)
-                or not _KEY.match(key)
-                or not isinstance(text, str)
-                or not text.strip()
-            ):
-                problems.append(f"{where}: an option needs a key [a-z0-9_]+ and a text: {option!r}")
-                continue
-            options.append(Option(key, text.strip(), option.get("value")))
-        option_keys = [option.key for option in options]
-        if len(set(option_keys)) != len(option_keys):
-            problems.append(f"{where}: option keys repeat")
-    elif "options" in raw:
-        problems.append(f"{where}: a number question has no options")
+        checks.append(check)
+    return checks
+
+
+def _parse_options(raw: dict[str, object], kind: str, where: str, problems: list[str]) -> list[Option]:
+    """A choice question's options (at least two, keys distinct); a number question has none."""
+    if kind not in ("single", "multiple"):
+        if "options" in raw:
+            problems.append(f"{where}: a number question has no options")
+        return []
+    raw_options = raw.get("options")
+    if not isinstance(raw_options, list) or len(raw_options) < 2:
+        problems.append(f"{where}: a choice question needs at least two options")
+        raw_options = []
+    options: list[Option] = []
+    for option in raw_options:
+        if not isinstance(option, dict) or set(option) - {"key", "text", "value"}:
+            problems.append(f"{where}: an option is a mapping of key, text and optional value: {option!r}")
+            continue
+        key, text = option.get("key"), option.get("text")
+        if not isinstance(key, str) or not _KEY.match(key) or not isinstance(text, str) or not text.strip():
+            problems.append(f"{where}: an option needs a key [a-z0-9_]+ and a text: {option!r}")
+            continue
+        options.append(Option(key, text.strip(), option.get("value")))
+    option_keys = [option.key for option in options]
+    if len(set(option_keys)) != len(option_keys):
+        problems.append(f"{where}: option keys repeat")
+    return options
+
+
+def _parse_answer(
+    raw: dict[str, object], kind: str, options: list[Option], where: str, problems: list[str]
+) -> object:
+    """The answer as the kind wants it (a multiple-choice answer becomes a sorted tuple of keys); the tolerance
+    is a number question's only."""
     answer = raw.get("answer")
     tolerance = raw.get("tolerance", 0.0)
     keys = {option.key for option in options}
@@ -381,8 +384,33 @@ def _parse_question(raw: object, where: str, problems: list[str]) -> Question | 
             problems.append(f"{where}: tolerance must be a number ≥ 0")
     if kind != "number" and "tolerance" in raw:
         problems.append(f"{where}: only number questions take a tolerance")
+    return answer
+
+
+def _parse_question(raw: object, where: str, problems: list[str]) -> Question | None:
+    if not isinstance(raw, dict):
+        problems.append(f"{where}: expected a mapping")
+        return None
+    allowed = {"id", "kind", "prompt", "options", "answer", "tolerance"}
+    for key in sorted(set(raw) - allowed):
+        problems.append(f"{where}: unknown key {key!r}")
+    qid, kind, prompt = raw.get("id"), raw.get("kind"), raw.get("prompt")
+    count = len(problems)
+    # A bad id, kind or prompt is listed and replaced by "", so the checks below still run (the question is None).
+    if not isinstance(qid, str) or not _KEY.match(qid):
+        problems.append(f"{where}: id must match [a-z0-9_]+, not {qid!r}")
+        qid = ""
+    if not isinstance(kind, str) or kind not in KINDS:
+        problems.append(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        kind = ""
+    if not isinstance(prompt, str) or not prompt.strip():
+        problems.append(f"{where}: prompt must be non-empty text")
+        prompt = ""
+    options = _parse_options(raw, kind, where, problems)
+    answer = _parse_answer(raw, kind, options, where, problems)
     if len(problems) > count:
         return None
+    tolerance = raw.get("tolerance", 0.0)
     return Question(
         id=qid,
         kind=kind,
