@@ -97,6 +97,7 @@ class RulingRecordAdmin(ReadOnlyAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("club")
+
     search_fields = ["event", "notes", "statement"]
     search_help_text = _("赛事、节次、桌号、事实经过或备注中的文字（三个字以上走全文索引）")
 
@@ -117,4 +118,5 @@ class RulingRevisionAdmin(ReadOnlyAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("record__club", "author")
+
     raw_id_fields = ["record"]
