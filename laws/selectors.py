@@ -49,6 +49,17 @@ def edition_by_code(code: str) -> Edition:
     return edition
 
 
+def edition_or_default(code: str | None) -> Edition:
+    """An edition by code — a tree's, a record's, a scenario's — or the site default when none is named or that
+    edition is not loaded (its pages then link the default's laws rather than fail)."""
+    if not code:
+        return edition_default()
+    try:
+        return edition_by_code(code)
+    except UnknownEdition:
+        return edition_default()
+
+
 def _club_edition(request) -> str | None:
     """The signed-in user's club's default edition, asked of whoever answers it (clubs registers itself at
     start-up: the law base sits below the club log and does not import it)."""

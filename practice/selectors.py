@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from bridge.references import find_references
 from laws import editions
 from laws.rendering import render
-from laws.selectors import UnknownEdition, edition_by_code, edition_default, render_context
+from laws.selectors import edition_or_default, render_context
 from practice import labels
 from practice.core import bank, drills, repetition, vocabulary
 from practice.core.bank import Scenario
@@ -135,20 +135,13 @@ def _enhance(html: str) -> str:
 
 @lru_cache(maxsize=2048)
 def _render(text: str, edition_key: tuple[str, int]) -> str:
-    return _enhance(render(text, render_context(_edition(edition_key[0])), law_layout=True))
-
-
-def _edition(code: str | None):
-    try:
-        return edition_by_code(code) if code else edition_default()
-    except UnknownEdition:
-        return edition_default()
+    return _enhance(render(text, render_context(edition_or_default(edition_key[0])), law_layout=True))
 
 
 def text_html(text: str, edition: str | None = None) -> str:
     """Scenario text (situation or explanation) → safe HTML with law links (to the laws of the scenario's
     edition), tables and glossary terms."""
-    found = _edition(edition)
+    found = edition_or_default(edition)
     return _render(text, (found.code, found.revision))
 
 

@@ -12,7 +12,7 @@ from config.errors import error_context
 from laws import editions
 from laws.rendering import render as render_text
 from laws.rendering import script_html
-from laws.selectors import edition_by_code, edition_for, render_context
+from laws.selectors import edition_for, edition_or_default, render_context
 from rulings.labels import outcome_rows
 from rulings.summary import ruling_summary
 from rulings.trees import facts_from_query, tree_get, trees
@@ -242,7 +242,7 @@ def _switch_next(request, tree: Tree) -> str:
 def _law_html(text: str, edition_code: str) -> str:
     """The script with its law references as links and glossary terms marked, like law text, in the tree's
     edition."""
-    context = render_context(edition_by_code(edition_code))
+    context = render_context(edition_or_default(edition_code))
     return script_html(render_text(text, context, law_layout=True))
 
 

@@ -18,24 +18,16 @@ from config import language
 from config.errors import error_context
 from laws.rendering import render as render_text
 from laws.rendering import stored_html
-from laws.selectors import UnknownEdition, edition_by_code, edition_default, render_context
+from laws.selectors import edition_or_default, render_context
 from rulings.labels import outcome_rows
 from rulings.trees import trees
-
-
-def _edition(code: str):
-    """The record's edition for its law links (the site default when that edition is not loaded)."""
-    try:
-        return edition_by_code(code)
-    except UnknownEdition:
-        return edition_default()
 
 
 def record_context(club: Club, record: RulingRecord) -> dict:
     """What the record page and the print sheet show: the facts as questions and answers, the ruling, the texts
     as stored when written (Markdown, law links, sanitised: nothing is rendered here), the adjusted score and the
     appeal."""
-    context = render_context(_edition(record.edition))
+    context = render_context(edition_or_default(record.edition))
     tree = trees(record.edition).get(record.irregularity)
     facts = []
     for name, value in record.facts.items():
