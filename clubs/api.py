@@ -24,8 +24,8 @@ from clubs import selectors, services
 from clubs.forms import RulingFilterForm
 from clubs.models import EDITABLE_STATUSES, CalledBy, Capability, Club, RulingRecord, Status, field_limits
 from clubs.permissions import ClubRole
-from config.api import ConflictError, FieldError
-from config.openapi import RECORD, RECORD_DETAIL, RECORD_PAGE, errors, integer, string
+from core.api import ConflictError, FieldError
+from core.openapi import RECORD, RECORD_DETAIL, RECORD_PAGE, errors, integer, string
 from laws.rendering import stored_html
 
 LIST_LIMIT_DEFAULT = 50

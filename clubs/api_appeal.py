@@ -19,8 +19,8 @@ from bridge.errors import FieldError as CoreFieldError
 from clubs import services
 from clubs.api import ClubApi, WholeField, _read, _record_or_404, record_data
 from clubs.models import Capability, Decision
-from config.api import ConflictError
-from config.openapi import RECORD, errors
+from core.api import ConflictError
+from core.openapi import RECORD, errors
 
 APPEAL_FILE_INPUT = inline_serializer(
     "AppealFileInput",

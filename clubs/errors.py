@@ -2,8 +2,8 @@
 (:class:`VersionConflict`, a 409).
 
 A RecordError is a :class:`bridge.errors.FieldError`, the one error vocabulary: the API answers it as
-``{"error", "field"}`` in one place (config.api) and a page shows it in the page's language
-(config.errors.error_context). Its messages are Chinese gettext msgids translated lazily, so each edge reads them
+``{"error", "field"}`` in one place (core.api) and a page shows it in the page's language
+(core.errors.error_context). Its messages are Chinese gettext msgids translated lazily, so each edge reads them
 in its own language; ``code`` names the mistake for code that must tell them apart, ``params`` fill the message.
 """
 

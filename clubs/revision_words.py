@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from clubs import labels as log_labels
 from clubs import selectors
 from clubs.models import Appeal, CalledBy, RulingRecord, Status
-from config import language
+from core import language
 from rulings.labels import FIELDS, VALUES
 from rulings.trees import trees
 

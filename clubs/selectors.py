@@ -30,8 +30,8 @@ from clubs.models import (
     RulingRecord,
     RulingRevision,
 )
-from config import language
-from config.errors import error_text
+from core import language
+from core.errors import error_text
 from laws.editions import info
 from rulings.trees import all_trees, tree_editions, trees
 

@@ -6,10 +6,10 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from config.api import api_not_found
-from config.health import healthz
+from core.api import api_not_found
+from ops.health import healthz
 
-handler500 = "config.api.server_error"
+handler500 = "core.api.server_error"
 
 
 urlpatterns = [

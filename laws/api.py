@@ -5,7 +5,7 @@ from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
-from config.openapi import errors
+from core.openapi import errors
 from laws import changes, selectors
 from laws.api_params import edition_param, schema_parameter
 from laws.models import Law

@@ -37,7 +37,7 @@ from bridge.errors import FieldError
 from bridge.messages import CATALOG
 from bridge.scoring import score
 from bridge.trees import Leaf
-from config.field_labels import FIELD_LABELS
+from core.field_labels import FIELD_LABELS
 from laws.editions import with_edition
 from laws.models import Definition, Edition
 from laws.rendering import render as render_text
@@ -226,8 +226,8 @@ def error_messages() -> dict[str, dict[str, str]]:
 
 
 def field_labels() -> dict[str, dict[str, str]]:
-    """What a page calls each input field (:data:`config.field_labels.FIELD_LABELS`), in Chinese and English: the
-    browser names the fields of an error by these, as :func:`config.errors.error_text` does on the server
+    """What a page calls each input field (:data:`core.field_labels.FIELD_LABELS`), in Chinese and English: the
+    browser names the fields of an error by these, as :func:`core.errors.error_text` does on the server
     (static/js/engine/messages.js ``labelled``)."""
     out = {}
     for key, language in (("zh", "zh-hans"), ("en", "en")):

@@ -11,8 +11,8 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.decorators import api_view, authentication_classes, permission_classes
 from rest_framework.response import Response
 
-from config.api import FieldError
-from config.openapi import ANSWER_REQUEST, SCENARIO_SUMMARY, errors, integer
+from core.api import FieldError
+from core.openapi import ANSWER_REQUEST, SCENARIO_SUMMARY, errors, integer
 from laws.api_params import edition_code_param, schema_parameter
 from practice import selectors
 from practice.core import drills, vocabulary
@@ -104,7 +104,7 @@ def scenario_answer(request, item: str):
         answers = {scenario.questions[0].id: body["answer"]}
     else:
         raise FieldError("send answers: {question id: answer}.", "answers")
-    result = check_answers(scenario, answers)  # an AnswerError is a 400 naming answers.<id> (config.api)
+    result = check_answers(scenario, answers)  # an AnswerError is a 400 naming answers.<id> (core.api)
     return Response(
         {
             "id": scenario.id,

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 from clubs.models import Capability, Club, Membership, Role
 from clubs.permissions import club_access
 from clubs.selectors import club_members
-from config.errors import error_context
+from core.errors import error_context
 from laws.selectors import edition_for
 from practice import labels, selectors, services
 from practice.core import drills, vocabulary

@@ -1,5 +1,5 @@
 """API v1 for boards, scores, adjusted scores and the Law 12C2 builder (docs/design.md §7). Thin: rulings.calculators
-does the reading, bridge the arithmetic; EngineError becomes a 400 in config.api.exception_handler."""
+does the reading, bridge the arithmetic; EngineError becomes a 400 in core.api.exception_handler."""
 
 from django.contrib.auth import get_user
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, inline_serializer
@@ -11,7 +11,7 @@ import bridge
 from bridge import AdjustedScoreError, messages
 from bridge.adjusted import EDITION_1997, equity_weighting_by, read_edition
 from bridge.assigned_builder import build_assigned
-from config.openapi import (
+from core.openapi import (
     ADJUSTED_REQUEST,
     BOARD,
     CONTRACT_PATTERN,

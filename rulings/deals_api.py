@@ -9,7 +9,7 @@ The solver is open to anyone and a new deal costs up to 2 s of CPU, so it is thr
 in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``): ``double_dummy_anon`` per client address (accounts.limiter's
 ``client_key``: REMOTE_ADDR, or behind ``TRUSTED_PROXY_COUNT`` proxies the address they saw, an IPv6 one as its
 /64), ``double_dummy_user`` per signed-in user (a session or a token), higher. Over the rate: 429 with
-``Retry-After`` and a message saying when to try again (config.api.exception_handler).
+``Retry-After`` and a message saying when to try again (core.api.exception_handler).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from accounts.tokens import HashedTokenAuthentication
 from bridge import messages
 from bridge.deals import BOARD_MAX, PBN_LIMIT, Deal, double_dummy, read_deal, read_pbn
 from bridge.errors import DealError, EngineError
-from config.openapi import SEATS, VULNERABILITIES, errors
+from core.openapi import SEATS, VULNERABILITIES, errors
 
 CACHE_SECONDS = 30 * 24 * 3600
 STRAINS = ["C", "D", "H", "S", "NT"]

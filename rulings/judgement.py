@@ -23,7 +23,7 @@ from bridge.assigned_builder import MAX_RESULTS, AssignedBuild
 from bridge.inputs import number, scores_from_text, whole_number
 from bridge.poll import MAX_POLL_CALLS, PollTally
 from bridge.trees import Evaluation, Tree
-from config import language
+from core import language
 from laws import regulations
 
 BUILDER_ROWS = MAX_RESULTS

@@ -28,7 +28,7 @@ from bridge.trees import Tree
 from clubs import services
 from clubs.models import CalledBy, Capability, Status
 from clubs.permissions import club_access, forbidden, memberships_with
-from config.errors import error_context
+from core.errors import error_context
 from laws.editions import with_edition
 from laws.selectors import edition_for
 from rulings import judgement

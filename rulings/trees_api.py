@@ -1,4 +1,4 @@
-"""API v1 for the decision trees (docs/design.md §7). FactError and a malformed body are FieldErrors: config.api answers
+"""API v1 for the decision trees (docs/design.md §7). FactError and a malformed body are FieldErrors: core.api answers
 them with a 400 naming the fact or field."""
 
 from django.conf import settings
@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from bridge import messages
 from bridge.errors import FieldError
 from bridge.trees import evaluate
-from config.openapi import EVALUATE_REQUEST, EVALUATION, TREE_SUMMARY, errors
+from core.openapi import EVALUATE_REQUEST, EVALUATION, TREE_SUMMARY, errors
 from laws import editions
 from laws.api_params import edition_code_param, schema_parameter
 from rulings.trees import all_trees, tree_get

@@ -1,6 +1,6 @@
 """Calculator pages (one-hand, tablet): thin views over rulings.calculators and bridge.
 
-Bad input answers 400 with the page, the message in the page's language (config.errors) and the field it names.
+Bad input answers 400 with the page, the message in the page's language (core.errors) and the field it names.
 """
 
 from django.shortcuts import render
@@ -8,7 +8,7 @@ from django.shortcuts import render
 import bridge
 from bridge import EngineError, tables
 from bridge.inputs import scores_from_text
-from config.errors import error_context
+from core.errors import error_context
 from rulings import calculators
 from rulings.choices import FAULTS, SEATS, SIDES, VULNERABILITIES
 from rulings.forms import OUTCOME_ROWS, adjustment_from_post

@@ -7,8 +7,8 @@ from django.shortcuts import render
 from bridge import EngineError, Vulnerability
 from bridge.inputs import read_whole
 from bridge.trees import QuestionNode, Tree, evaluate
-from config import language
-from config.errors import error_context
+from core import language
+from core.errors import error_context
 from laws import editions
 from laws.rendering import render as render_text
 from laws.rendering import script_html

@@ -1,5 +1,5 @@
 """GET /api/search/?q=&limit= (docs/design.md §7). Thin: search.query does the work; bad input is a FieldError, which
-config.api answers with a 400 (a 503, same shape, while the index is being rebuilt)."""
+core.api answers with a 400 (a 503, same shape, while the index is being rebuilt)."""
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -7,7 +7,7 @@ from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from bridge import messages
-from config.openapi import errors, integer, string
+from core.openapi import errors, integer, string
 from laws.api_params import edition_param, schema_parameter
 from search.query import DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH, SearchInputError, search
 

@@ -2,7 +2,7 @@
 
 from django.shortcuts import redirect, render
 
-from config.errors import error_context
+from core.errors import error_context
 from laws import editions, selectors
 from search.generation import SearchUnavailable
 from search.query import MAX_QUERY_LENGTH, SearchInputError, search

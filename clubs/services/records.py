@@ -49,7 +49,7 @@ from clubs.services.common import (
     version_parse,
 )
 from clubs.validators import EARLIEST_DATE, latest_date
-from config import language
+from core import language
 from rulings import calculators
 from rulings.trees import tree_editions, trees
 

@@ -12,7 +12,7 @@ from clubs import selectors, services
 from clubs.forms import MemberForm, form_error
 from clubs.models import Capability, Club
 from clubs.permissions import club_page, forbidden, memberships_with
-from config.errors import error_context
+from core.errors import error_context
 from laws import regulations
 
 

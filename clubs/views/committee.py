@@ -14,7 +14,7 @@ from clubs import services
 from clubs.models import Capability, Club, Decision
 from clubs.permissions import club_page
 from clubs.views.common import record_or_404
-from config.errors import error_context
+from core.errors import error_context
 
 
 def _weights(text: str) -> list[dict]:

@@ -14,8 +14,8 @@ from clubs.forms import AppealForm, CommentForm, CommentHideForm, DecisionForm, 
 from clubs.models import Capability, Club, RulingRecord
 from clubs.permissions import club_page
 from clubs.views.common import change_rows, record_or_404, wizard_url
-from config import language
-from config.errors import error_context
+from core import language
+from core.errors import error_context
 from laws.rendering import render as render_text
 from laws.rendering import stored_html
 from laws.selectors import edition_or_default, render_context

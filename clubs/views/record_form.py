@@ -23,8 +23,8 @@ from clubs.forms import (
 from clubs.models import OTHER_IRREGULARITY, Capability, Club, Status
 from clubs.permissions import club_page, forbidden
 from clubs.views.common import change_rows, query_value, record_or_404, wizard_url
-from config import language
-from config.errors import error_context, error_text
+from core import language
+from core.errors import error_context, error_text
 from laws.selectors import edition_for
 from rulings.choices import ADJUSTMENT_METHODS, FAULTS, SEATS, VULNERABILITIES
 from rulings.forms import adjustment_from_post, adjustment_to_post

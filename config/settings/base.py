@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "core",
     "laws",
     "rulings",
     "clubs",
@@ -37,6 +38,7 @@ INSTALLED_APPS = [
     "search",
     "practice",
     "offline",
+    "ops",
     "csp",
 ]
 
@@ -54,8 +56,8 @@ MIDDLEWARE = [
     "offline.middleware.PrivateResponsesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    # A missing or unmigrated database answers 503 with what to run, not 500 "no such table" (config/health.py).
-    "config.health.DatabaseRequiredMiddleware",
+    # A missing or unmigrated database answers 503 with what to run, not 500 "no such table" (ops/health.py).
+    "ops.health.DatabaseRequiredMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -128,10 +130,10 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "config.api.exception_handler",
+    "EXCEPTION_HANDLER": "core.api.exception_handler",
     # JSON nested too deep is a 400, not a RecursionError (security review M5).
     "DEFAULT_PARSER_CLASSES": [
-        "config.api.JSONParser",
+        "core.api.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
@@ -190,14 +192,14 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_PATCH": False,
     # One name per choice set (the same seats, vulnerabilities and statuses appear in several bodies).
     "ENUM_NAME_OVERRIDES": {
-        "SeatEnum": "config.openapi.SEATS",
-        "VulnerabilityEnum": "config.openapi.VULNERABILITIES",
+        "SeatEnum": "core.openapi.SEATS",
+        "VulnerabilityEnum": "core.openapi.VULNERABILITIES",
         "RecordStatusEnum": "clubs.models.EDITABLE_STATUSES",
-        "EvaluationStatusEnum": "config.openapi.EVALUATION_STATUSES",
+        "EvaluationStatusEnum": "core.openapi.EVALUATION_STATUSES",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "config.openapi.closed_request_bodies",
+        "core.openapi.closed_request_bodies",
     ],
 }
 

@@ -8,7 +8,7 @@ chinese_ref` in Chinese, "Law 64A1" in English); ``pick`` / ``other`` choose one
 from django import template
 
 from bridge.references import chinese_ref, split_ref
-from config import language
+from core import language
 
 register = template.Library()
 

@@ -56,6 +56,8 @@ def test_every_message_is_raised_somewhere():
             "search",
             "clubs",
             "config",
+            "core",
+            "ops",
             "practice",
             "laws",
             "offline",

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from bridge.errors import FieldError
 from clubs import services
 from clubs.errors import RecordError
-from config.errors import error_context, error_text
+from core.errors import error_context, error_text
 
 pytestmark = pytest.mark.log
 

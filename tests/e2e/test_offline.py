@@ -349,7 +349,7 @@ def test_offline_wizard_pages_equal_the_server_pages_in_english(browser, server_
         online = online_context.new_page()
         online.goto(server_url + next(url for url in _wizard_urls() if "9S" in url))
         assert online.get_attribute("html", "lang") == "en"
-        # The field by its question (config.errors), never its API key "contract".
+        # The field by its question (core.errors), never its API key "contract".
         assert online.inner_text(".notice.error").startswith(
             "Invalid input (“The final contract (e.g. 4S, 3NTX)”): Contract level must be"
         )

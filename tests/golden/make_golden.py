@@ -23,7 +23,7 @@ The files (compact JSON, one line each):
   score_data), IMPs (bridge.imps) and matchpoints (bridge.inputs.scores_from_text, bridge.matchpoints), good and bad.
 - judgement.json: the ruling form's fields read as rulings/judgement.py reads them (builder_request, builder_given,
   poll_request), good and bad.
-- error-context.json: how a page says an error (config.errors.error_context: the message with the fields it names
+- error-context.json: how a page says an error (core.errors.error_context: the message with the fields it names
   said by their labels, and the heading's label) for the errors above, in both languages.
 - wizard.json: the wizard's walk in screens (rulings/wizard_views.py: remaining_questions of every question of every
   tree, _rare_group, _screens and _back_url of the question states of trees.json) and urllib.parse.urlencode.
@@ -742,7 +742,7 @@ def error_context_cases() -> list[list[object]]:
     """Every error the cases above raise (but those whose params hold a whole float: JSON cannot say 120.0)."""
     from django.utils import translation
 
-    from config.errors import error_context
+    from core.errors import error_context
     from rulings.judgement import builder_request, poll_request
 
     def tree_call(kind: str, args) -> None:

@@ -1,4 +1,4 @@
-// engine/messages.js errorParts and labelledText: how a page says an error (config.errors.error_context), in both
+// engine/messages.js errorParts and labelledText: how a page says an error (core.errors.error_context), in both
 // languages, with the general field labels the tables carry.
 import { test } from "node:test";
 import assert from "node:assert/strict";

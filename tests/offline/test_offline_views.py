@@ -16,7 +16,7 @@ from django.utils import translation
 from bridge import messages, revoke
 from bridge.scoring import score
 from bridge.trees import Leaf
-from config.field_labels import FIELD_LABELS
+from core.field_labels import FIELD_LABELS
 from laws.models import Definition, Edition, Section
 from offline import data
 from offline.middleware import PRIVATE_PREFIXES
@@ -226,7 +226,7 @@ def test_tables_json_carries_the_error_catalogue(client):
 
 
 def test_tables_json_names_every_field_as_the_pages_do(client):
-    """The browser says an error's fields by the labels the server's pages use (config.field_labels), in both
+    """The browser says an error's fields by the labels the server's pages use (core.field_labels), in both
     languages: 分差 and "IMP difference", never the key ``diff``."""
     shipped = client.get("/offline/tables.json").json()["field_labels"]
     assert set(shipped) == {"zh", "en"}

@@ -171,7 +171,7 @@ function shown(name, value) {
 }
 
 // ------------------------------------------------------------------------------- fields by their labels
-// config.field_labels.field_label: what a page calls `field` (an API key, maybe nested: "EW.tricks",
+// core.field_labels.field_label: what a page calls `field` (an API key, maybe nested: "EW.tricks",
 // "outcomes[2].weight"), read part by part from `known` ({key: label}); null when it knows no part of it.
 /** @param {string} field @param {any} known */
 function fieldLabel(field, known) {
@@ -187,7 +187,7 @@ function fieldLabel(field, known) {
   return found ? parts.join(" \u00b7 ") : null;
 }
 
-// config.errors.error_text: the error's message in `language`, with the field its `name` parameter names said
+// core.errors.error_text: the error's message in `language`, with the field its `name` parameter names said
 // by its label and (on a Chinese page) any known key the message writes in Latin letters said by its label.
 const JOINS = /[\u3400-\u9fff\u201d\uff09]$/;
 const KEY = /(?<![A-Za-z0-9_.[])([a-z][a-z0-9_]*)(?![A-Za-z0-9_])( (?=[\u3400-\u9fff\u201c]))?/g;
@@ -207,7 +207,7 @@ function labelledText(messages, error, known, language) {
   });
 }
 
-// config.errors.error_context: what an error notice shows — the message, and the field's label for its
+// core.errors.error_context: what an error notice shows — the message, and the field's label for its
 // heading, left out (null) when the message already says it.
 /** @param {any} messages @param {any} error @param {any} known @param {string | null} language */
 function errorParts(messages, error, known, language) {

@@ -56,7 +56,7 @@ function start() {
   function sectionUrl(ref) { return box.getAttribute("data-section-url").replace("__ref__", ref); }
 
   // rulings/templates/rulings/_error.html: the message in the page's language with the fields it names said by
-  // their labels (config.errors.error_context, by messages.js).
+  // their labels (core.errors.error_context, by messages.js).
   /** @param {any} error @param {any} T */
   function errorNode(error, T) {
     const M = Messages;

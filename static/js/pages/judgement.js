@@ -73,7 +73,7 @@ function start() {
   /** @param {string} name */
   function checked(name) { return value(name) === "on"; }
   // rulings/templates/rulings/_error.html: the message in the page's language with the fields it names said by
-  // their labels (config.errors.error_context, by messages.js).
+  // their labels (core.errors.error_context, by messages.js).
   /** @param {any} error */
   function errorNotice(error) {
     const M = Messages;

@@ -57,7 +57,7 @@ function start() {
     }
     return null;
   }
-  // The page's language picks a tree's text as rulings' templates do (config/language.py, the pick filter).
+  // The page's language picks a tree's text as rulings' templates do (core/language.py, the pick filter).
   const english = /^en/i.test(document.documentElement.getAttribute("lang") || "");
   /** @param {any} text */
   function pick(text) { return text ? (english ? (text.en || text.zh) : (text.zh || text.en)) : ""; }
@@ -382,8 +382,8 @@ function start() {
   }
 
   // rulings/templates/rulings/wizard/error.html: the engine's message in the page's language (the server's
-  // config.errors.error_text), formatted from the catalogue in the tables (messages.js).
-  // The fields it names are said by the tree's questions, quoted, as config.errors.error_text(general=False) says
+  // core.errors.error_text), formatted from the catalogue in the tables (messages.js).
+  // The fields it names are said by the tree's questions, quoted, as core.errors.error_text(general=False) says
   // them: the name parameter, then (on a Chinese page) any fact key the message writes in Latin letters.
   /** @param {any} tree */
   function factLabels(tree) {

@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from config.health import database_status
+from ops.health import database_status
 
 ROOT = Path(__file__).resolve().parents[2]
 MESSAGE = "数据库尚未建立或未迁移：请运行 make setup（或 manage.py migrate）/ 恢复备份"
@@ -30,7 +30,7 @@ def probe(phase: str, db: Path, index_dir: Path) -> dict:
         "PROBE_INDEX_DIR": str(index_dir),
     }
     done = subprocess.run(
-        [sys.executable, "-m", "tests.config.db_probe", phase],
+        [sys.executable, "-m", "tests.ops.db_probe", phase],
         cwd=ROOT,
         env=env,
         capture_output=True,

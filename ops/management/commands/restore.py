@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from config.backups import BackupError, archive_check, archives, backup_restore
+from ops.backups import BackupError, archive_check, archives, backup_restore
 
 
 class Command(BaseCommand):

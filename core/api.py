@@ -27,7 +27,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from bridge import messages
 from bridge.errors import FieldError
 from bridge.inputs import MAX_DIGITS, too_long
-from config.errors import api_error_text
+from core.errors import api_error_text
 
 __all__ = [
     "ConflictError",

@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from config.backups import (
+from ops.backups import (
     BackupError,
     archive_check,
     archives,

@@ -235,7 +235,7 @@ def backup_create(*, root: Path | None = None, db: dict | None = None, with_log:
 def _export_log(path: Path) -> dict | None:
     """The log's JSON beside the dump; None when the database holds no log yet (not migrated)."""
     from clubs.backup import log_export
-    from config.health import database_status
+    from ops.health import database_status
 
     if not database_status()["migrated"]:
         path.with_name("log.skipped").write_text("the database is not migrated: no log to export\n")

@@ -1,9 +1,9 @@
 """The Django edge of the one error vocabulary (bridge.errors.FieldError): a field error in the page's language.
 
 Pages answer bad input with status 400 and show :func:`error_text`; the API answers ``{"error", "field"}``
-(config.api) in the request's language (:func:`api_error_text`). Engine, answer, search-input and record errors
+(core.api) in the request's language (:func:`api_error_text`). Engine, answer, search-input and record errors
 are all FieldErrors, so one helper serves them all. A page names fields by their labels
-(:func:`config.field_labels.field_label`), never by their API keys: ``牌号必须不小于 1``, not ``board 必须不小于 1``;
+(:func:`core.field_labels.field_label`), never by their API keys: ``牌号必须不小于 1``, not ``board 必须不小于 1``;
 a Chinese page also says by its label any key a message names in Latin letters (``method 只能是…`` → 调整方法只能是…).
 static/js/pages/wizard.js does the same for the wizard offline (with the tree's facts as the only labels).
 """
@@ -14,8 +14,8 @@ import re
 from collections.abc import Mapping
 
 from bridge.errors import FieldError
-from config.field_labels import FIELD_LABELS, field_label
-from config.language import english, language
+from core.field_labels import FIELD_LABELS, field_label
+from core.language import english, language
 
 # A label that ends in a Chinese character (or ” ）) joins the Chinese after it without the template's space.
 _JOINS = re.compile(r"[\u3400-\u9fff\u201d\uff09]$")

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from config.backups import BackupError, backup_create
+from ops.backups import BackupError, backup_create
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 """Run in a subprocess by test_health.py: requests against the database named by DATABASE_URL, with the test client.
 
-`python -m tests.config.db_probe PHASE` prints one JSON line: for each path, the status, the content type and
+`python -m tests.ops.db_probe PHASE` prints one JSON line: for each path, the status, the content type and
 the body (JSON decoded when it is JSON). PHASE `replace` first answers from the database, then replaces its file
 with an empty one (as deleting db.sqlite3 under a running server does) and asks again.
 """

@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 
-from config.backups import BackupError, backup_create, database_settings, engine_of, sqlite_has_tables
+from ops.backups import BackupError, backup_create, database_settings, engine_of, sqlite_has_tables
 
 
 class Command(BaseCommand):

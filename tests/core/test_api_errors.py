@@ -104,7 +104,7 @@ def test_unknown_api_paths_are_json_404_for_any_method(method, path):
 
 
 def test_a_server_error_under_api_is_json_and_a_page_error_is_not(rf):
-    from config.api import server_error
+    from core.api import server_error
 
     response = server_error(rf.get("/api/laws/"))
     assert response.status_code == 500 and json.loads(response.content) == {
@@ -118,4 +118,4 @@ def test_a_server_error_under_api_is_json_and_a_page_error_is_not(rf):
 def test_the_site_uses_the_json_handler500():
     from config import urls
 
-    assert urls.handler500 == "config.api.server_error"
+    assert urls.handler500 == "core.api.server_error"
