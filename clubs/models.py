@@ -209,7 +209,7 @@ class RulingRecord(models.Model):
     # The appeal file's director part (bridge.appeal_file.read_appeal_file: deal, auction, lead, table result,
     # poll, judged results), normalised when written; read-only with the rest of the ruling once appealed.
     appeal_file = models.JSONField(_("仲裁卷宗（裁判部分）"), null=True, blank=True)
-    # The adjusted-score request as given (rulings.calculators.adjusted_score) and the engine's answer.
+    # The adjusted-score request as given (bridge.adjustment.adjusted_answer) and the engine's answer.
     adjustment = models.JSONField(_("调整分（输入）"), null=True, blank=True)
     adjustment_result = models.JSONField(_("调整分（结果）"), null=True, blank=True)
     status = models.CharField(_("状态"), max_length=10, choices=Status.choices, default=Status.DRAFT)
