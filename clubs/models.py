@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 import bridge
 from clubs.validators import EARLIEST_DATE, latest_date, validate_one_line, validate_text
+from rulings.choices import CalledBy
 
 OTHER_IRREGULARITY = "other"
 # Limits of the texts kept in TextFields: MaxLengthValidator (a state-only change), not max_length, which would
@@ -146,15 +147,6 @@ class Status(models.TextChoices):
 # The statuses a director sets through the record form or the API (a new record, an edit); appeals and the
 # sign-off move a record on through their own services, after which the ruling as given is kept as it was.
 EDITABLE_STATUSES = (Status.DRAFT, Status.FINAL)
-
-
-class CalledBy(models.TextChoices):
-    NORTH = "N", _("北")
-    EAST = "E", _("东")
-    SOUTH = "S", _("南")
-    WEST = "W", _("西")
-    DIRECTOR = "director", _("裁判自行发现")
-    OTHER = "other", _("其他")
 
 
 class RulingRecord(models.Model):

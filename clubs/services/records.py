@@ -241,9 +241,7 @@ def _clean(
     }
     if not out["event"]:
         raise RecordError(_("请填写赛事名称。"), "event", code="required")
-    date = values.get("date")
-    if not isinstance(date, datetime.date) or isinstance(date, datetime.datetime):
-        raise RecordError(_("日期格式应为 YYYY-MM-DD。"), "date", code="invalid_date")
+    date = _date(values.get("date"))
     if record is None or date != record.date:  # a stored date outside the range (legacy) may stay as it is
         _date_in_range(date)
     out["date"] = date
@@ -302,6 +300,18 @@ def _clean(
         assert record is not None
         out.update(adjustment=record.adjustment, adjustment_result=record.adjustment_result)
     return out
+
+
+def _date(value: object) -> datetime.date:
+    """The ruling's date: a date, or its ISO text as a form's date box gives it (the judgement form's door)."""
+    if isinstance(value, str):
+        try:
+            value = datetime.date.fromisoformat(value.strip())
+        except ValueError:
+            value = None
+    if not isinstance(value, datetime.date) or isinstance(value, datetime.datetime):
+        raise RecordError(_("日期格式应为 YYYY-MM-DD。"), "date", code="invalid_date")
+    return value
 
 
 def _date_in_range(date: datetime.date) -> None:
