@@ -19,6 +19,7 @@ from django.utils import timezone
 from bridge import EngineError
 from bridge.adjusted import EDITION_1997
 from bridge.assigned_builder import build_assigned
+from bridge.errors import FieldError
 from bridge.trees import Tree
 from config.errors import error_context
 from laws.editions import with_edition
@@ -149,7 +150,7 @@ def ruling_form(request, slug: str):
     return render(request, "rulings/judgement/ruling_form.html", _form_context(request, tree, {}))
 
 
-def ruling_form_page(request, tree: Tree, values, error: Exception) -> HttpResponse:
+def ruling_form_page(request, tree: Tree, values, error: FieldError) -> HttpResponse:
     """The form again (400) with what was typed and the error naming its field: the club log's door answers so
     when the form's record cannot be saved (clubs.views.door.record_from_judgement)."""
     context = _form_context(request, tree, values, error=error_context(error))
