@@ -14,14 +14,25 @@ class ClubsConfig(AppConfig):
         from django.db.models.signals import post_migrate
 
         from laws import editions, regulations
+        from rulings import recording
 
         if club_default_edition not in editions.USER_EDITION_SOURCES:
             editions.USER_EDITION_SOURCES.append(club_default_edition)
         if club_regulations not in regulations.USER_REGULATION_SOURCES:
             regulations.USER_REGULATION_SOURCES.append(club_regulations)
+        if club_recorder not in recording.RECORDERS:
+            recording.RECORDERS.append(club_recorder)
         post_migrate.connect(_fulltext_ensure, sender=self, dispatch_uid="clubs_fulltext_ensure")
         connection_created.connect(_sqlite_limits, dispatch_uid="clubs_sqlite_limits")
         request_finished.connect(_sqlite_optimize, dispatch_uid="clubs_sqlite_optimize")
+
+
+def club_recorder(user) -> bool:
+    """Whether the user may record rulings in one of his clubs: the wizard offers 「记录此裁决」 (issue 26 item 5)."""
+    from clubs.models import Capability
+    from clubs.permissions import memberships_with
+
+    return bool(memberships_with(user=user, capability=Capability.RECORD))
 
 
 def club_regulations(user) -> dict | None:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 import bridge
 from clubs.validators import EARLIEST_DATE, latest_date, validate_one_line, validate_text
+from rulings.choices import CalledBy
 
 OTHER_IRREGULARITY = "other"
 # Limits of the texts kept in TextFields: MaxLengthValidator (a state-only change), not max_length, which would
@@ -148,15 +149,6 @@ class Status(models.TextChoices):
 EDITABLE_STATUSES = (Status.DRAFT, Status.FINAL)
 
 
-class CalledBy(models.TextChoices):
-    NORTH = "N", _("北")
-    EAST = "E", _("东")
-    SOUTH = "S", _("南")
-    WEST = "W", _("西")
-    DIRECTOR = "director", _("裁判自行发现")
-    OTHER = "other", _("其他")
-
-
 class RulingRecord(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("俱乐部"))
     number = models.PositiveIntegerField(_("编号"), editable=False)
@@ -209,7 +201,7 @@ class RulingRecord(models.Model):
     # The appeal file's director part (bridge.appeal_file.read_appeal_file: deal, auction, lead, table result,
     # poll, judged results), normalised when written; read-only with the rest of the ruling once appealed.
     appeal_file = models.JSONField(_("仲裁卷宗（裁判部分）"), null=True, blank=True)
-    # The adjusted-score request as given (rulings.calculators.adjusted_score) and the engine's answer.
+    # The adjusted-score request as given (bridge.adjustment.adjusted_answer) and the engine's answer.
     adjustment = models.JSONField(_("调整分（输入）"), null=True, blank=True)
     adjustment_result = models.JSONField(_("调整分（结果）"), null=True, blank=True)
     status = models.CharField(_("状态"), max_length=10, choices=Status.choices, default=Status.DRAFT)

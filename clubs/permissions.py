@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import permissions
 
+from bridge.inputs import read_whole
 from clubs import selectors
 from clubs.models import Capability, Club, Membership
 
@@ -59,6 +60,18 @@ def memberships_with(*, user, capability: str) -> list[Membership]:
     return [
         membership for membership in selectors.club_list_for_user(user=user) if membership.can(capability)
     ]
+
+
+def recording_club(*, user, chosen: object = None) -> tuple[Club | None, list[Club]]:
+    """The club ``user`` records a ruling in (the one door from a ruling into the log, clubs.views.door): his only
+    club where he may record, else the one ``chosen`` (a club id as posted) among them. Otherwise None and the
+    clubs to choose from — none when he may record nowhere."""
+    clubs = [membership.club for membership in memberships_with(user=user, capability=Capability.RECORD)]
+    if len(clubs) == 1:
+        return clubs[0], clubs
+    text = chosen if isinstance(chosen, str) else ""
+    club_id = read_whole(text) if text.isdigit() else None  # bounded (security review N1)
+    return next((club for club in clubs if club.pk == club_id), None), clubs
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -2,13 +2,16 @@
 
 from django.urls import path
 
-from clubs.views import clubs, committee, record, record_form, review
+from clubs.views import clubs, committee, door, record, record_form, review
 
 app_name = "clubs"
 
 urlpatterns = [
     path("clubs/", clubs.clubs, name="clubs"),
-    path("clubs/new-ruling/", clubs.record_from_wizard, name="from-wizard"),
+    # The one door from a ruling into the log (clubs.views.door): the wizard's link and the judgement form's save
+    # (its address kept under the form's own).
+    path("clubs/new-ruling/", door.record_from_wizard, name="from-wizard"),
+    path("rulings/<slug:slug>/form/save/", door.record_from_judgement, name="from-judgement"),
     path("clubs/<int:club_id>/members/", clubs.members, name="members"),
     path("clubs/<int:club_id>/rulings/", review.ruling_list, name="list"),
     path("clubs/<int:club_id>/rulings/new/", record_form.ruling_new, name="new"),

@@ -1,8 +1,8 @@
 """Calculator requests (query strings, JSON bodies) into bridge calls, and their answers as JSON-ready dicts.
 
-One place for the API and the pages: bridge.inputs reads the typed values, bridge does the arithmetic, and every
-bad input raises an EngineError naming the field (a bridge.messages Message, so each edge says it in its
-reader's language). ``whole_number`` is bridge.inputs', kept here for the callers that read through this module.
+One place for the API and the pages: bridge.inputs reads the typed values, bridge does the arithmetic (an
+adjusted score: bridge.adjustment, which the club log calls too), and every bad input raises an EngineError naming
+the field (a bridge.messages Message, so each edge says it in its reader's language). ``whole_number`` is bridge.inputs', kept here for the callers that read through this module.
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import bridge
-from bridge import EngineError, messages, tables
-from bridge.adjusted import EDITION_1997, edition_laws, read_edition
+from bridge.adjustment import adjusted_answer, score_answer
 from bridge.inputs import required, whole_number
 from rulings.labels import score_item_label
 
@@ -45,19 +44,14 @@ def score_from_params(params: Mapping[str, object]) -> tuple[bridge.Score, bridg
 
 
 def score_data(result: bridge.Score) -> dict:
-    return {
-        "contract": str(result.contract),
-        "declarer": result.declarer.value if result.declarer else None,
-        "vulnerable": result.vulnerable,
-        "tricks": result.tricks,
-        "result": result.result,
-        "score_ns": result.score_ns,
-        "score_ew": result.score_ew,
-        "breakdown": [
-            {"item": i.item, "label": score_item_label(i.item, i.label_zh), "points": i.points, "law": i.law}
-            for i in result.breakdown
-        ],
-    }
+    """A Law 77 score as the API answers it, each breakdown line named in the reader's language."""
+    return _labelled(score_answer(result))
+
+
+def _labelled(answer: dict) -> dict:
+    for line in answer["breakdown"]:
+        line["label"] = score_item_label(line["item"], line["label"])
+    return answer
 
 
 def board_data(board: bridge.Board) -> dict:
@@ -78,100 +72,14 @@ def matchpoints_data(scores: object) -> dict:
     }
 
 
-def _side_field(exc: EngineError) -> EngineError:
-    """The engine names outcome fields ns.contract / ew.tricks; the API's keys are NS / EW."""
-    field = exc.field or ""
-    for engine_name, api_name in (("ns", "NS"), ("ew", "EW")):
-        if field == engine_name or field.startswith(engine_name + "."):
-            return exc.with_field(api_name + field[len(engine_name) :])
-    return exc
-
-
 def adjusted_score(body: object, edition: str | None = None) -> dict:
-    """POST /api/adjusted-score/: Law 12C1/86A/88 (artificial), 12C2 (assigned), 12C3 (weighted) in the 1997
-    numbering; with ``edition`` wbf-2017 (the body's, else the ``edition`` argument, else ccba-1999) the same
-    arithmetic cited in 2017 numbers — artificial 12C2 (60/50/40 %, ±3 IMPs in 12C2(b), the session percentage
-    12C2(c)), assigned and weighted 12C1 — and the answer says its ``edition``."""
-    if not isinstance(body, Mapping):
-        raise EngineError(messages.BODY_NOT_OBJECT, None)
-    code = read_edition(body.get("edition") if body.get("edition") is not None else edition)
-    answer = _adjusted(body, code)
-    if code != EDITION_1997:
-        answer["edition"] = code
-        for entry in [answer, *(value for value in answer.values() if isinstance(value, dict))]:
-            if "laws" in entry:
-                entry["laws"] = list(edition_laws(entry["laws"], code))
-        if body.get("method") == "artificial":
-            _unverified_2017(answer, body.get("session_percent"))
+    """POST /api/adjusted-score/: the engine's answer (bridge.adjustment.adjusted_answer — Law 12C1/86A/88,
+    12C2, 12C3 in the 1997 numbering, or cited in 2017 numbers with ``edition`` wbf-2017: the body's, else the
+    ``edition`` argument), each score's breakdown lines named in the reader's language."""
+    answer = adjusted_answer(body, edition)
+    if answer.get("NS", {}).get("breakdown") is not None:  # assigned: each side's score
+        _labelled(answer["NS"])
+        _labelled(answer["EW"])
+    for line in answer.get("lines", []):  # weighted: each outcome's score
+        _labelled(line)
     return answer
-
-
-def _unverified_2017(answer: dict, session_percent: object) -> None:
-    """2017 12C2(c): that a side in no way at fault gets its session percentage when higher is verified; which
-    other contestants the paragraph covers is not (laws-facts-2017 A6, 待核实) — flagged where it was used."""
-    sessions = session_percent if isinstance(session_percent, Mapping) else {}
-    for side, entry in answer.items():
-        if isinstance(entry, dict):
-            entry["unverified"] = ["12C2"] if side in sessions and "percent" in entry else []
-
-
-def _adjusted(body: Mapping, edition: str) -> dict:
-    method = body.get("method")
-    if method == "artificial":
-        results = bridge.artificial(body.get("form"), body.get("fault"), body.get("session_percent"))
-        out = {}
-        for side, result in results.items():
-            entry = {
-                "label": result.label.value,
-                "label_zh": result.label_zh,
-                "laws": list(result.laws),
-                # Laws whose numbers here are not verified for the 1997 code (待核实), shown as such in the UI.
-                "unverified": [law for law in result.laws if law in tables.UNVERIFIED_1997_REFS],
-            }
-            if result.percent is not None:
-                entry["percent"] = result.percent
-            if result.imps is not None:
-                entry["imps"] = result.imps
-            out[str(side)] = entry
-        return out
-    if method == "assigned":
-        try:
-            result = bridge.assigned(
-                required(body, "vulnerability"), required(body, "NS"), required(body, "EW")
-            )
-        except EngineError as exc:
-            raise _side_field(exc) from None
-        return {
-            "NS": score_data(result.ns),
-            "EW": score_data(result.ew),
-            "score_ns": result.score_ns,
-            "score_ew": result.score_ew,
-            "balanced": result.balanced,
-            "laws": list(result.laws),
-        }
-    if method == "weighted":
-        result = bridge.weighted(
-            required(body, "vulnerability"),
-            body.get("outcomes"),
-            other_table_score_ns=body.get("other_table_score_ns"),
-            field_scores_ns=body.get("field_scores_ns"),
-        )
-        out = {
-            "score_ns": result.score_ns,
-            "lines": [
-                {
-                    **score_data(line.score),
-                    "weight": line.weight,
-                    "imps": line.imps,
-                    "matchpoints": line.matchpoints,
-                }
-                for line in result.lines
-            ],
-            "laws": list(result.laws),
-        }
-        if result.imps is not None:
-            out["imps"] = result.imps
-        if result.matchpoints is not None:
-            out.update(matchpoints=result.matchpoints, top=result.top, percentage=result.percentage)
-        return out
-    raise EngineError(messages.METHOD_UNKNOWN, "method")

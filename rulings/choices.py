@@ -5,6 +5,7 @@ club log and its print sheet; the values come from bridge's enums, so a choice c
 accepts.
 """
 
+from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from bridge import Fault, Seat, Side, Vulnerability
@@ -27,6 +28,20 @@ FAULTS = [
     (Fault.PARTIAL.value, _("部分责任（平均）")),
     (Fault.NONE.value, _("无责任（平均加）")),
 ]
+
+
+class CalledBy(models.TextChoices):
+    """Who called the Director to the table (a seat), or that he noticed the irregularity himself: the ruling form
+    asks it and the club log stores it (clubs.models.RulingRecord.called_by)."""
+
+    NORTH = Seat.N.value, _("北")
+    EAST = Seat.E.value, _("东")
+    SOUTH = Seat.S.value, _("南")
+    WEST = Seat.W.value, _("西")
+    DIRECTOR = "director", _("裁判自行发现")
+    OTHER = "other", _("其他")
+
+
 # The adjusted-score methods a director records for a ruling (Law 12C); 12C3 is an appeals committee's tool and is
 # offered by the calculator and the API, not the record form.
 ADJUSTMENT_METHODS = [

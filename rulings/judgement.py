@@ -1,5 +1,5 @@
 """The judgement rulings' forms read once: the assigned-score builder's fields, the player poll's, and the ruling
-form's record for the club log (Laws 12C2, 16A, 73F, 75, 92).
+form's record for the club log (Laws 12C2, 16A, 73F, 75, 92; :func:`ruling_record`, read by clubs.views.door).
 
 The builder page (/tools/assigned/), the ruling form (/rulings/<slug>/form/) and their script
 (static/js/pages/judgement.js, engine/judgement.js) post the same fields: ``board`` or ``vulnerability``, ``offending_side``, rows
@@ -19,9 +19,9 @@ from collections.abc import Callable, Mapping
 from django.utils.translation import gettext as _
 
 from bridge.adjusted import EDITION_1997
-from bridge.assigned_builder import MAX_RESULTS, AssignedBuild
+from bridge.assigned_builder import MAX_RESULTS, AssignedBuild, build_assigned
 from bridge.inputs import number, scores_from_text, whole_number
-from bridge.poll import MAX_POLL_CALLS, PollTally
+from bridge.poll import MAX_POLL_CALLS, PollTally, tally
 from bridge.trees import Evaluation, Tree
 from core import language
 from laws import regulations
@@ -261,6 +261,38 @@ def posted_facts(tree: Tree, data: Mapping[str, object]) -> dict[str, str]:
         if isinstance(value, str) and value.strip():
             facts[fact.name] = value.strip()
     return facts
+
+
+def ruling_record(tree: Tree, data: Mapping[str, object], user=None) -> dict[str, object]:
+    """The ruling form as a log's record (the fields of clubs.services.ruling_create; the log picks the club and
+    checks everything again): the tree's facts, the notes (decision, poll, builder), the adjusted score the builder
+    computed, and the date as typed (left out: the log takes today; the log reads it). A poll or builder the
+    engine refuses raises its EngineError naming the field."""
+    get = _getter(data)
+    body = poll_request(data)
+    poll = None if body is None else tally(body)
+    built = (
+        build_assigned(builder_request(data), zone_permits_director_12c3=zone_permits(user))
+        if builder_given(data)
+        else None
+    )
+    record: dict[str, object] = {
+        "event": get("event"),
+        "session": get("session"),
+        "table": get("table"),
+        "board": get("board") or None,
+        "called_by": get("called_by"),
+        "irregularity": tree.slug,
+        "edition": tree.edition,
+        "facts": posted_facts(tree, data),
+        "statement": get("statement"),
+        "notes": record_notes(decision=get("decision"), poll=poll, poll_notes=get("poll_notes"), built=built),
+        # No damage (16A2, 40C, 12C2): the table result stands, so no adjusted score is logged.
+        "adjustment": built.adjustment() if built is not None and built.damage is not False else None,
+    }
+    if get("date"):
+        record["date"] = get("date")
+    return record
 
 
 def ruling_summary(evaluation: Evaluation | None) -> dict[str, object] | None:

@@ -1,6 +1,8 @@
 """Pages of the judgement rulings: the Law 12C2 assigned-score builder (/tools/assigned/), the ruling form of a
 judgement tree (/rulings/<slug>/form/: facts, player poll, decision, law, scores; one A4 page; Law 92 and 93 for
-an appeal), and its save to the club log as a draft — a thin view over clubs.services.ruling_create.
+an appeal). The form is saved to the club log as a draft by the log's own door (clubs.views.door, which reads the
+form through rulings.judgement.ruling_record and answers errors with :func:`ruling_form_page`): rulings sits
+below the log and never imports it.
 
 The builder's arithmetic and the poll's count also run in the browser (static/js/engine/assigned.js, from the
 engine's tables), so the pages work offline; the server answers the same when the form is posted without
@@ -9,30 +11,21 @@ JavaScript, and recomputes everything it saves.
 
 from __future__ import annotations
 
-import datetime
-
-from django.contrib.auth.views import redirect_to_login
-from django.http import Http404
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from bridge import EngineError
 from bridge.adjusted import EDITION_1997
 from bridge.assigned_builder import build_assigned
-from bridge.inputs import read_whole
-from bridge.poll import PollTally, tally
+from bridge.errors import FieldError
 from bridge.trees import Tree
-from clubs import services
-from clubs.models import CalledBy, Capability, Status
-from clubs.permissions import club_access, forbidden, memberships_with
 from core.errors import error_context
 from laws.editions import with_edition
 from laws.selectors import edition_for
 from rulings import judgement
-from rulings.choices import SEATS, SIDES, VULNERABILITIES
+from rulings.choices import SEATS, SIDES, VULNERABILITIES, CalledBy
 from rulings.labels import FIELDS, VALUES
 from rulings.trees import tree_get
 
@@ -42,7 +35,7 @@ DOUBLINGS = [("", "—"), ("X", "X"), ("XX", "XX")]
 JUDGEMENT_GROUP = "judgement"
 
 
-def _judgement_tree(request, slug: str) -> Tree:
+def judgement_tree(request, slug: str) -> Tree:
     """The judgement tree in the edition the form is opened in (a link's ``?edition=``, the director's choice)."""
     tree = tree_get(slug, edition_for(request).code)
     if tree.group != JUDGEMENT_GROUP:
@@ -137,7 +130,8 @@ def _form_context(request, tree: Tree, values, **extra) -> dict:
         "tree_url": with_edition(reverse("api-tree-detail", args=[tree.slug]), tree.edition),
         "tables_url": reverse("offline:tables"),
         "outcome_labels": _outcome_labels(),
-        "save_url": with_edition(reverse("rulings:ruling-form-save", args=[tree.slug]), tree.edition),
+        # The club log's door (clubs.views.door) saves the form; rulings never imports the log.
+        "save_url": with_edition(reverse("clubs:from-judgement", args=[tree.slug]), tree.edition),
         "wizard_url": reverse("rulings:wizard-walk", args=[tree.slug]),
         **extra,
     }
@@ -152,90 +146,12 @@ def _outcome_labels() -> dict:
 
 
 def ruling_form(request, slug: str):
-    tree = _judgement_tree(request, slug)
+    tree = judgement_tree(request, slug)
     return render(request, "rulings/judgement/ruling_form.html", _form_context(request, tree, {}))
 
 
-def _date(text: str) -> dict[str, datetime.date]:
-    """The ruling's date as the form's date box gives it (ISO); left out, the log takes today."""
-    if not text.strip():
-        return {}
-    try:
-        return {"date": datetime.date.fromisoformat(text.strip())}
-    except ValueError:
-        raise services.RecordError(_("日期格式应为 YYYY-MM-DD。"), "date", code="invalid_date") from None
-
-
-def _poll(values) -> PollTally | None:
-    body = judgement.poll_request(values)
-    return None if body is None else tally(body)
-
-
-@require_POST
-def ruling_form_save(request, slug: str):
-    """Save the ruling form to the signer's club log as a draft; the form again (400) when something is wrong."""
-    tree = _judgement_tree(request, slug)
-    form_url = reverse("rulings:ruling-form", args=[tree.slug])
-    if not request.user.is_authenticated:
-        return redirect_to_login(form_url)
-    usable = memberships_with(user=request.user, capability=Capability.RECORD)
-    if not usable:
-        return forbidden(request, _("你不是任何俱乐部的裁判，不能记录裁决。"))
-    club_text = request.POST.get("club") or ""
-    club_id = read_whole(club_text) if club_text.isdigit() else None  # bounded (security review N1)
-    if len(usable) == 1:
-        club = usable[0].club
-    elif (
-        club_id is not None
-        and club_access(user=request.user, club=club_id, capability=Capability.RECORD).allowed
-    ):
-        club = club_access(user=request.user, club=club_id, capability=Capability.RECORD).club
-    else:
-        fields = [
-            (name, value)
-            for name, value in request.POST.items()
-            if name not in ("csrfmiddlewaretoken", "club")
-        ]
-        context = {"tree": tree, "clubs": [m.club for m in usable], "fields": fields}
-        return render(request, "rulings/judgement/choose_club.html", context)
-
-    values = request.POST
-    try:
-        facts = judgement.posted_facts(tree, values)
-        poll = _poll(values)
-        built = (
-            build_assigned(
-                judgement.builder_request(values),
-                zone_permits_director_12c3=judgement.zone_permits(request.user),
-            )
-            if judgement.builder_given(values)
-            else None
-        )
-        notes = judgement.record_notes(
-            decision=values.get("decision", "").strip(),
-            poll=poll,
-            poll_notes=values.get("poll_notes", "").strip(),
-            built=built,
-        )
-        record = services.ruling_create(
-            club=club,
-            by=request.user,
-            event=values.get("event", "").strip(),
-            session=values.get("session", "").strip(),
-            table=values.get("table", "").strip(),
-            board=values.get("board", "").strip() or None,
-            called_by=values.get("called_by", "").strip(),
-            irregularity=tree.slug,
-            edition=tree.edition,
-            facts=facts,
-            statement=values.get("statement", "").strip(),
-            notes=notes,
-            # No damage (16A2, 40C, 12C2): the table result stands, so no adjusted score is logged.
-            adjustment=built.adjustment() if built is not None and built.damage is not False else None,
-            status=Status.DRAFT,
-            **_date(values.get("date", "")),
-        )
-    except (EngineError, services.RecordError) as exc:
-        context = _form_context(request, tree, values, error=error_context(exc))
-        return render(request, "rulings/judgement/ruling_form.html", context, status=400)
-    return redirect(record.get_absolute_url())
+def ruling_form_page(request, tree: Tree, values, error: FieldError) -> HttpResponse:
+    """The form again (400) with what was typed and the error naming its field: the club log's door answers so
+    when the form's record cannot be saved (clubs.views.door.record_from_judgement)."""
+    context = _form_context(request, tree, values, error=error_context(error))
+    return render(request, "rulings/judgement/ruling_form.html", context, status=400)

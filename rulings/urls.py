@@ -15,5 +15,4 @@ urlpatterns = [
     path("rulings/", wizard_views.wizard_index, name="wizard"),
     path("rulings/<slug:slug>/", wizard_views.wizard_walk, name="wizard-walk"),
     path("rulings/<slug:slug>/form/", judgement_views.ruling_form, name="ruling-form"),
-    path("rulings/<slug:slug>/form/save/", judgement_views.ruling_form_save, name="ruling-form-save"),
 ]

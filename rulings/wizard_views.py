@@ -13,6 +13,7 @@ from laws import editions
 from laws.rendering import render as render_text
 from laws.rendering import script_html
 from laws.selectors import edition_for, edition_or_default, render_context
+from rulings import recording
 from rulings.labels import outcome_rows
 from rulings.summary import ruling_summary
 from rulings.trees import facts_from_query, tree_get, trees
@@ -138,7 +139,7 @@ def wizard_walk(request, slug: str):
         vulnerabilities=[v.value for v in Vulnerability],
         record_query=urlencode(given),
         back_url=_back_url(request.path, tree, steps),
-        can_record=_can_record(request.user),
+        can_record=recording.may_record(request.user),
     )
     return render(request, "rulings/wizard/ruling.html", context)
 
@@ -157,16 +158,6 @@ def evaluation_facts(evaluation, optional: dict) -> dict[str, object]:
         number = read_whole(str(value)) if str(value).lstrip("-").isdigit() else None  # bounded (review N1)
         facts[name] = value if number is None else number
     return facts
-
-
-def _can_record(user) -> bool:
-    """「记录此裁决」 is offered to anonymous users (sign-in comes first) and to those who may record somewhere."""
-    if not user.is_authenticated:
-        return True
-    from clubs.models import Capability
-    from clubs.permissions import memberships_with
-
-    return bool(memberships_with(user=user, capability=Capability.RECORD))
 
 
 def _group_facts(tree: Tree) -> frozenset[str]:

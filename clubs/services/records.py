@@ -19,6 +19,8 @@ from django.utils.translation import gettext_lazy as _
 
 import bridge
 from bridge import EngineError
+from bridge.adjustment import adjusted_answer
+from bridge.inputs import whole_number
 from bridge.references import parse_ref_query
 from bridge.trees import evaluate, normalise_facts
 from clubs.errors import RecordError, conflict
@@ -50,7 +52,6 @@ from clubs.services.common import (
 )
 from clubs.validators import EARLIEST_DATE, latest_date
 from core import language
-from rulings import calculators
 from rulings.trees import tree_editions, trees
 
 # Fields a director writes; everything else on a record is derived or set by a status service.
@@ -76,7 +77,7 @@ DERIVED_FIELDS = ("outcome", "edition", "tree_version", "adjustment_result")
 TEXT_FIELDS = ("event", "session", "table", "statement", "notes")
 # The Markdown texts and the column each one's HTML is kept in (rendered once, when written).
 HTML_FIELDS = {"statement": "statement_html", "notes": "notes_html"}
-# The keys of an adjusted-score request the engine reads (rulings.calculators.adjusted_score), by method: a
+# The keys of an adjusted-score request the engine reads (bridge.adjustment.adjusted_answer), by method: a
 # record stores only these, never the body as given (``edition``: the code the laws are cited in, default ccba-1999).
 ADJUSTMENT_KEYS = {
     "artificial": ("method", "form", "fault", "session_percent", "edition"),
@@ -240,9 +241,7 @@ def _clean(
     }
     if not out["event"]:
         raise RecordError(_("请填写赛事名称。"), "event", code="required")
-    date = values.get("date")
-    if not isinstance(date, datetime.date) or isinstance(date, datetime.datetime):
-        raise RecordError(_("日期格式应为 YYYY-MM-DD。"), "date", code="invalid_date")
+    date = _date(values.get("date"))
     if record is None or date != record.date:  # a stored date outside the range (legacy) may stay as it is
         _date_in_range(date)
     out["date"] = date
@@ -303,6 +302,18 @@ def _clean(
     return out
 
 
+def _date(value: object) -> datetime.date:
+    """The ruling's date: a date, or its ISO text as a form's date box gives it (the judgement form's door)."""
+    if isinstance(value, str):
+        try:
+            value = datetime.date.fromisoformat(value.strip())
+        except ValueError:
+            value = None
+    if not isinstance(value, datetime.date) or isinstance(value, datetime.datetime):
+        raise RecordError(_("日期格式应为 YYYY-MM-DD。"), "date", code="invalid_date")
+    return value
+
+
 def _date_in_range(date: datetime.date) -> None:
     """M1: a ruling is dated from 1990 to a year from today."""
     latest = latest_date()
@@ -325,7 +336,7 @@ def _board(value: object) -> int:
     limits = field_limits(RulingRecord, "board")
     low, high = limits["min_value"], limits["max_value"]
     try:
-        return calculators.whole_number(value, "board", low=low, high=high)
+        return whole_number(value, "board", low=low, high=high)
     except EngineError as exc:
         raise RecordError(
             _("牌号必须是 %(low)s 到 %(high)s 的整数。"), "board", code="board_range", low=low, high=high
@@ -444,7 +455,8 @@ def _laws(value: object) -> list[str]:
 
 
 def _adjustment(body: object, board: int) -> dict[str, Any]:
-    """The score adjustment for each side through the adjusted-score engine (Laws 12, 86, 88)."""
+    """The score adjustment for each side through the adjusted-score engine (Laws 12, 86, 88): the request as
+    stored and the engine's answer (bridge.adjustment, the same entry point as the calculators')."""
     if body in (None, {}):
         return {"adjustment": None, "adjustment_result": None}
     if not isinstance(body, Mapping):
@@ -456,9 +468,9 @@ def _adjustment(body: object, board: int) -> dict[str, Any]:
     request = dict(stored)
     if request.get("method") in ("assigned", "weighted") and not request.get("vulnerability"):
         # Law 2: the board number gives the vulnerability the adjusted scores are computed at.
-        request["vulnerability"] = calculators.board_data(bridge.board_info(board))["vulnerability"]
+        request["vulnerability"] = bridge.board_info(board).vulnerability.value
     try:
-        result = calculators.adjusted_score(request)
+        result = adjusted_answer(request)
     except EngineError as exc:
         raise RecordError.wrapping(exc, f"adjustment.{exc.field}" if exc.field else "adjustment") from exc
     return {"adjustment": stored, "adjustment_result": result}

@@ -1,17 +1,16 @@
-"""Pages of clubs and their members: the user's clubs, the wizard's 「记录此裁决」 landing, the members page."""
+"""Pages of clubs and their members: the user's clubs and the members page (a ruling comes in by clubs.views.door)."""
 
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from bridge.inputs import read_whole
 from clubs import selectors, services
 from clubs.forms import MemberForm, form_error
 from clubs.models import Capability, Club
-from clubs.permissions import club_page, forbidden, memberships_with
+from clubs.permissions import club_page
 from core.errors import error_context
 from laws import regulations
 
@@ -21,25 +20,6 @@ def clubs(request):
         return redirect_to_login(request.get_full_path())
     memberships = selectors.club_list_for_user(user=request.user)
     return render(request, "clubs/clubs.html", {"memberships": memberships})
-
-
-def record_from_wizard(request):
-    """「记录此裁决」from the wizard: the new-record page of the user's club, the walk's query string kept."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    usable = memberships_with(user=request.user, capability=Capability.RECORD)
-    query = request.GET.urlencode()
-    if len(usable) == 1:
-        return redirect(_new_url(usable[0].club_id, query))
-    if not usable:
-        return forbidden(request, _("你不是任何俱乐部的裁判，不能记录裁决。"))
-    choices = [(m.club, _new_url(m.club_id, query)) for m in usable]
-    return render(request, "clubs/choose_club.html", {"choices": choices})
-
-
-def _new_url(club_id: int, query: str) -> str:
-    url = reverse("clubs:new", args=[club_id])
-    return f"{url}?{query}" if query else url
 
 
 @club_page(Capability.MANAGE)
