@@ -151,7 +151,7 @@ function chipChoices(field, kind) {
 /** Seat, vulnerability and tricks: a row of chips. @param {HTMLInputElement | HTMLSelectElement} field
  * @param {string} kind @returns {Pad} */
 function chipPad(field, kind) {
-  const element = make("div", "pad pad-chips pad-" + kind);
+  const element = make("div", "tap-pad pad-chips pad-" + kind);
   group(element, field);
   /** @type {HTMLButtonElement[]} */
   const chips = chipChoices(field, kind).map(function (pair) {
@@ -179,7 +179,7 @@ function stepperPad(field, kind) {
   const board = kind === "board";
   const min = bound(field, "min", board ? 1 : 0);
   const max = bound(field, "max", null);
-  const element = make("div", "pad pad-stepper pad-" + kind);
+  const element = make("div", "tap-pad pad-stepper pad-" + kind);
   group(element, field);
   /** @param {number} step */
   function stepBy(step) {
@@ -298,7 +298,7 @@ function defaultTricks(host, call) {
 function callPadFor(host, kind) {
   const access = contractAccess(host);
   const isCall = kind === "call";
-  const element = make("div", "pad pad-" + kind);
+  const element = make("div", "tap-pad pad-" + kind);
   group(element, access.fields[0] === host ? host : access.fields[0]);
   const panel = make("div", "pad-panel");
   const control = opener(host, panel);
