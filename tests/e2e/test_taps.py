@@ -59,12 +59,10 @@ def test_a_hesitation_case_from_the_first_question_to_both_sides_assigned_scores
     count.tap(f"{second} [data-copy-row]")  # 4♥ by South again
     count.tap(f'{second} .pad-tricks button[data-value="9"]')
     count.tap(f'{second} label:has(input[name="r1_probable"])')
-    assert [page.input_value(f'select[name="r1_{name}"]') for name in ("level", "strain", "declarer", "tricks")] == [
-        "4",
-        "H",
-        "S",
-        "9",
+    second_row = [
+        page.input_value(f'select[name="r1_{name}"]') for name in ("level", "strain", "declarer", "tricks")
     ]
+    assert second_row == ["4", "H", "S", "9"]
     page.wait_for_selector('[data-builder-result] tr[data-side="NS"]')
     assert page.locator('[data-builder-result] tr[data-side="EW"]').count() == 1
     # The scores are in view where the last tap was made: the line pinned to the screen's lower edge.
