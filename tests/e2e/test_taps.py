@@ -72,7 +72,7 @@ def test_a_hesitation_case_from_the_first_question_to_both_sides_assigned_scores
     assert "620" in line.inner_text() and "-620" in line.inner_text(), line.inner_text()
     print(f"\nhesitation case: {count.taps} taps, {count.typed} typed field(s)")
     assert count.typed == 0
-    assert count.taps <= 20, count.taps  # measured 17 (before the pads: 26 and the board typed)
+    assert count.taps <= 16, count.taps  # measured 16; the issue asks ≤ 20 (before the pads: 26, board typed)
 
 
 def test_a_revoke_from_the_first_question_to_its_adjusted_score(open_page):
