@@ -4,8 +4,8 @@
 //
 // API (the whole of it):
 //
-//   (a page module imports enhancePads and refreshPads from this file; the static files' manifest reads import
-//   lines even in comments, so none is written here)
+//   (a page module imports enhancePads and refreshPads from this file; the static files' manifest reads such
+//   statements even in comments, so none is written here)
 //   enhancePads(root);   // enhance every [data-pad] field under root (twice is harmless)
 //   refreshPads(root);   // redraw the pads from their fields, after a page set values without events
 //
@@ -34,6 +34,8 @@
 //                             it opens by its value button. Choosing closes it; opening one closes the others.
 //   data-pad-group            (an ancestor) the scope in which a tricks pad follows a contract pad: a builder
 //                             row, an outcome; the form when none.
+//   data-label-name           (a wrapper host) what the pad is called to a screen reader ("定约"); a field is
+//                             called by the words of its <label>, else its aria-label.
 //   data-label-KEY            labels, looked up on the field, then its ancestors (the template writes them with
 //                             {% translate %}): pass (不叫), change (更改), minus, plus, empty (—), and chip
 //                             labels value by value: seat-n … seat-w, vul-none, vul-ns, vul-ew, vul-both
@@ -106,8 +108,13 @@ function place(field, pad) {
  * @param {HTMLElement} field @returns {string} */
 function nameOf(field) {
   const label = field.closest("label");
-  const text = label ? (label.textContent || "").replace(/\s+/g, " ").trim() : "";
-  return text || field.getAttribute("aria-label") || "";
+  let text = "";
+  if (label) {
+    const words = /** @type {HTMLElement} */ (label.cloneNode(true));
+    words.querySelectorAll("select, input, textarea, .required").forEach(function (node) { node.remove(); });
+    text = (words.textContent || "").replace(/\s+/g, " ").trim();
+  }
+  return text || field.getAttribute("aria-label") || field.getAttribute("data-label-name") || "";
 }
 
 /** @param {HTMLElement} element @param {HTMLElement} field */
@@ -299,7 +306,7 @@ function callPadFor(host, kind) {
   const access = contractAccess(host);
   const isCall = kind === "call";
   const element = make("div", "tap-pad pad-" + kind);
-  group(element, access.fields[0] === host ? host : access.fields[0]);
+  group(element, host);
   const panel = make("div", "pad-panel");
   const control = opener(host, panel);
   const labels = { pass: labelOf(host, "pass", "Pass") };
