@@ -99,10 +99,16 @@ def test_judgement_pages_fit_without_sideways_scrolling(open_page, path, viewpor
 def test_builder_targets_are_big_enough_to_tap(open_page):
     page = open_page("/tools/assigned/")
     sizes = page.evaluate(
-        "() => [...document.querySelectorAll('[data-builder] select, [data-builder] label.check, .choices span,"
-        " form button')].filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)"
+        "() => [...document.querySelectorAll('[data-builder] select:not(.pad-field), [data-builder] label.check,"
+        " .choices span, form button')].filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)"
     )
     assert sizes and min(sizes) >= 44
+    # the pads stand for the builder's selects (static/js/pages/pads.js): every chip and call is a 48 px button
+    pads = page.evaluate(
+        "() => [...document.querySelectorAll('[data-builder] .tap-pad button')].filter(e => e.offsetParent)"
+        ".map(e => [e.getBoundingClientRect().width, e.getBoundingClientRect().height])"
+    )
+    assert pads and min(min(size) for size in pads) >= 48, pads
 
 
 def fill_ruling_form(page):
