@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test test-e2e test-js golden js-setup bench lint typecheck check format messages clean clean-db backup restore
+.PHONY: setup run test test-e2e test-scale test-js golden js-setup bench lint typecheck check format messages clean clean-db backup restore
 
 NODE_STAMP := node_modules/.installed
 
@@ -71,6 +71,12 @@ test: $(STAMP)
 ## test-e2e: the browser tests (chromium): the service worker offline, the tablet layout, CSP, the pages
 test-e2e: $(STAMP)
 	$(PY) -m pytest tests/e2e $(PYTEST_ARGS)
+
+## test-scale: the tests at production sizes (pytest -m scale, skipped by `make test` and CI): a 300,000-record club's
+## CSV through `make serve`, every row compared with the database (tests/deploy/test_export_scale.py; about N min,
+## more the first time: the club is generated into var/bench and kept). SCALE_EXPORT_RECORDS=… for another size
+test-scale: $(STAMP)
+	SCALE_TESTS=1 $(PY) -m pytest -m scale tests/deploy -s -rs -p no:cacheprovider $(PYTEST_ARGS)
 
 ## test-js: the JS engine (static/js/engine) against the golden cases Python wrote (node --test, no browser)
 test-js:
