@@ -88,7 +88,8 @@ golden: $(STAMP)
 
 ## bench: every bench/bench_*.py (scores, search, pages, the log, offline, the double-dummy solver's time per deal)
 ## (the log: SQLite and PostgreSQL at 1k and 10k, medians of 3 runs; BENCH_LOG_SIZES=1000,100000 for the issue's
-## goals, BENCH_LOG_DATABASES=sqlite to leave PostgreSQL out; bench/bench_log.py)
+## goals, BENCH_LOG_DATABASES=sqlite to leave PostgreSQL out, BENCH_LOG_CLUBS=50 to spread each size over 50 clubs
+## and measure one; bench/bench_log.py)
 bench: setup
 	$(PY) bench/run.py
 
