@@ -73,8 +73,8 @@ test-e2e: $(STAMP)
 	$(PY) -m pytest tests/e2e $(PYTEST_ARGS)
 
 ## test-scale: the tests at production sizes (pytest -m scale, skipped by `make test` and CI): a 300,000-record club's
-## CSV through `make serve`, every row compared with the database (tests/deploy/test_export_scale.py; about N min,
-## more the first time: the club is generated into var/bench and kept). SCALE_EXPORT_RECORDS=… for another size
+## CSV through `make serve`, every row compared with the database (tests/deploy/test_export_scale.py; about 3½ min,
+## 20 the first time: the club is generated into var/bench and kept). SCALE_EXPORT_RECORDS=… for another size
 test-scale: $(STAMP)
 	SCALE_TESTS=1 $(PY) -m pytest -m scale tests/deploy -s -rs -p no:cacheprovider $(PYTEST_ARGS)
 
