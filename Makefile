@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test test-e2e test-js golden js-setup bench lint typecheck check format messages clean clean-db backup restore
+.PHONY: setup run test test-e2e test-scale test-js golden js-setup bench lint typecheck check format messages clean clean-db backup restore
 
 NODE_STAMP := node_modules/.installed
 
@@ -72,6 +72,12 @@ test: $(STAMP)
 test-e2e: $(STAMP)
 	$(PY) -m pytest tests/e2e $(PYTEST_ARGS)
 
+## test-scale: the tests at production sizes (pytest -m scale, skipped by `make test` and CI): a 300,000-record club's
+## CSV through `make serve`, every row compared with the database (tests/deploy/test_export_scale.py; about 3½ min,
+## 20 the first time: the club is generated into var/bench and kept). SCALE_EXPORT_RECORDS=… for another size
+test-scale: $(STAMP)
+	SCALE_TESTS=1 $(PY) -m pytest -m scale tests/deploy -s -rs -p no:cacheprovider $(PYTEST_ARGS)
+
 ## test-js: the JS engine (static/js/engine) against the golden cases Python wrote (node --test, no browser)
 test-js:
 	node --test tests/js/
@@ -82,7 +88,8 @@ golden: $(STAMP)
 
 ## bench: every bench/bench_*.py (scores, search, pages, the log, offline, the double-dummy solver's time per deal)
 ## (the log: SQLite and PostgreSQL at 1k and 10k, medians of 3 runs; BENCH_LOG_SIZES=1000,100000 for the issue's
-## goals, BENCH_LOG_DATABASES=sqlite to leave PostgreSQL out; bench/bench_log.py)
+## goals, BENCH_LOG_DATABASES=sqlite to leave PostgreSQL out, BENCH_LOG_CLUBS=50 to spread each size over 50 clubs
+## and measure one; bench/bench_log.py)
 bench: setup
 	$(PY) bench/run.py
 

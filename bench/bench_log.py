@@ -33,6 +33,12 @@ PostgreSQL is ``DATABASE_URL`` when it names one, else the bench's own server (b
 unchanged. Records: the first SAMPLE are written through the services (ruling_create, appeal_lodge, sign-off);
 the rest are bulk_create copies of their shapes (fields, ruling, adjustment, status, one ``created`` revision each
 with its changes), numbered on, dated over three years.
+
+A federation: ``BENCH_LOG_CLUBS=50`` spreads each size over 50 clubs (``100000``: 2,000 records each, every club
+with its own directors); the first club, the measured one, gets the SAMPLE written through the services, the other
+49 bulk copies of its shapes. The figures are that one club's (its list, filters, pages, statistics and CSV), and
+the run checks the list's count and a text filter's count are the club's own, not the federation's. Its scratch
+databases are ``…_<N>c<clubs>_…`` (``log-<N>c<clubs>-<schema>.sqlite3``).
 """
 
 from __future__ import annotations
@@ -64,6 +70,23 @@ def schema_key() -> str:
     for path in sorted((ROOT / "clubs" / "migrations").glob("0*.py")):
         digest.update(path.name.encode() + path.read_bytes())
     return digest.hexdigest()[:10]
+
+
+def clubs() -> int:
+    """How many clubs share each size (BENCH_LOG_CLUBS, default 1: one club holds the whole log)."""
+    count = int(os.environ.get("BENCH_LOG_CLUBS", "1") or 1)
+    if count < 1:
+        raise ValueError(f"BENCH_LOG_CLUBS={count}: at least 1")
+    return count
+
+
+def club_size(size: int) -> int:
+    """The records of the measured club when ``size`` is spread over clubs()."""
+    return size // clubs()
+
+
+def size_key(size: int) -> str:
+    return str(size) if clubs() == 1 else f"{size}c{clubs()}"
 
 
 def sizes() -> tuple[int, ...]:
@@ -137,6 +160,8 @@ def bench_database(vendor: str, env: dict) -> int:
         f"scratch databases keyed {schema_key()})",
         flush=True,
     )
+    if clubs() > 1:
+        print(f"(log: each size spread over {clubs()} clubs; the figures are one club's)", flush=True)
     status = 0
     medians: dict[int, dict[str, float]] = {}
     for size in all_sizes:
@@ -168,9 +193,9 @@ def scratch_url(size: int) -> str:
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith(("postgres://", "postgresql://")):
         base, _slash, _name = url.rpartition("/")
-        return f"{base}/caipan_bench_log_{size}_{schema_key()}"
+        return f"{base}/caipan_bench_log_{size_key(size)}_{schema_key()}"
     BENCH_DIR.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{BENCH_DIR / f'log-{size}-{schema_key()}.sqlite3'}"
+    return f"sqlite:///{BENCH_DIR / f'log-{size_key(size)}-{schema_key()}.sqlite3'}"
 
 
 def pg_prepare(url: str) -> bool:
@@ -234,7 +259,8 @@ def build(size: int) -> None:
     connection.close()
     if building is not None:
         building.rename(sqlite_path)
-    print(f"(log: {size} records generated in {time.perf_counter() - started:.0f} s)", flush=True)
+    spread = f" over {clubs()} clubs" if clubs() > 1 else ""
+    print(f"(log: {size} records{spread} generated in {time.perf_counter() - started:.0f} s)", flush=True)
 
 
 def generate(size: int) -> None:
@@ -249,13 +275,19 @@ def generate(size: int) -> None:
     from clubs.services.common import as_json, present
 
     user_model = get_user_model()
-    club = services.club_create(name="基准俱乐部")
-    directors = []
-    for k in range(6):
-        user = user_model.objects.create_user(username=f"director{k}", password="bench-password")
-        services.membership_set(club=club, user=user, role=Role.DIRECTOR if k else Role.CHIEF_DIRECTOR)
-        directors.append(user)
+
+    def club_with_directors(name: str, prefix: str):
+        club = services.club_create(name=name)
+        directors = []
+        for k in range(6):
+            user = user_model.objects.create_user(username=f"{prefix}director{k}", password="bench-password")
+            services.membership_set(club=club, user=user, role=Role.DIRECTOR if k else Role.CHIEF_DIRECTOR)
+            directors.append(user)
+        return club, directors
+
+    club, directors = club_with_directors("基准俱乐部", "")
     chief = directors[0]
+    per_club = club_size(size)
     start = datetime.date(2024, 1, 1)
     span = 3 * 365
     ib = {
@@ -276,7 +308,7 @@ def generate(size: int) -> None:
     def fields(i: int) -> dict:
         return {
             "event": f"第{i // 400 + 1}届周二双人赛",
-            "date": start + datetime.timedelta(days=i * span // size),
+            "date": start + datetime.timedelta(days=i * span // per_club),
             "session": f"第{i % 3 + 1}节",
             "board": i % 36 + 1,
             "table": str(i % 24 + 1),
@@ -284,7 +316,7 @@ def generate(size: int) -> None:
             "notes": f"备注：{PHRASES[i % 100]}，已向双方宣布。",
         }
 
-    sample = min(SAMPLE, size)
+    sample = min(SAMPLE, per_club)
     for i in range(sample):
         shape = shapes[i % len(shapes)]
         record = services.ruling_create(club=club, by=directors[1 + i % 5], **shape, **fields(i))
@@ -298,16 +330,24 @@ def generate(size: int) -> None:
         "signed_off_by_id signed_off_at called_by"
     ).split()
     now = timezone.now()
-    number = sample
-    batch = 2000
-    for chunk_start in range(sample, size, batch):
+
+    def copies(club, directors, number: int) -> None:
+        """Records number+1 … per_club of ``club``: bulk copies of the sample's shapes, a revision each."""
+        batch = 2000
+        for chunk_start in range(number, per_club, batch):
+            copies_batch(club, directors, range(chunk_start, min(per_club, chunk_start + batch)))
+        Club.objects.filter(pk=club.pk).update(last_ruling_number=per_club)
+
+    def copies_batch(club, directors, positions: range) -> None:
         records = []
-        for i in range(chunk_start, min(size, chunk_start + batch)):
+        for i in positions:
             model = models[i % len(models)]
             values = {name: getattr(model, name) for name in copied}
             if values["status"] == Status.APPEALED:
                 values["status"] = Status.FINAL  # the appeal stays with the sample record
-            number += 1
+            if values["signed_off_by_id"] is not None:
+                values["signed_off_by_id"] = directors[0].pk  # the club's own chief director
+            number = i + 1
             records.append(
                 RulingRecord(
                     club=club,
@@ -352,7 +392,11 @@ def generate(size: int) -> None:
                     )
                 )
             RulingRevision.objects.bulk_create(revisions)
-    Club.objects.filter(pk=club.pk).update(last_ruling_number=number)
+
+    copies(club, directors, sample)
+    for k in range(2, clubs() + 1):  # the federation's other clubs (BENCH_LOG_CLUBS)
+        other, theirs = club_with_directors(f"基准俱乐部{k}", f"c{k}-")
+        copies(other, theirs, 0)
 
 
 def backend_cpu():
@@ -418,7 +462,8 @@ def measure(size: int) -> None:
     client, admin = signed_in("director1"), signed_in("bench-admin")
     api = f"/api/clubs/{club.pk}/rulings/"
     html = f"/clubs/{club.pk}/rulings/"
-    position = int(size * 0.9)
+    records = club_size(size)  # the measured club's (the whole size unless BENCH_LOG_CLUBS spreads it)
+    position = int(records * 0.9)
     deep_after = RulingRecord.objects.filter(club=club).order_by("-date", "-number")[position - 1].number
 
     def get(path, by=client, **params):
@@ -447,9 +492,12 @@ def measure(size: int) -> None:
         "admin_revisions": lambda: get("/admin/clubs/rulingrevision/", by=admin),
         "csv_first_byte": csv_first_byte,
     }
-    assert get(api, q=PHRASES[7]).json()["count"] == size // 100
+    # The counts are the club's own, not the federation's (BENCH_LOG_CLUBS).
+    assert get(api).json()["count"] == records
+    # record i carries phrase i % 100
+    assert get(api, q=PHRASES[7]).json()["count"] == len(range(7, records, 100))
     deep = get(api, after=deep_after).json()
-    assert len(deep["results"]) == 50
+    assert len(deep["results"]) == min(50, records - position)
     # The HTML deep page holds the same 50 records as the API's (their numbers, in the rows' links).
     page = get(html, after=deep_after).content.decode()
     assert all(f">#{r['number']}</a>" in page for r in deep["results"]), "the HTML deep page's records"
@@ -491,8 +539,9 @@ def csv_whole(size: int) -> None:
     seconds = time.perf_counter() - started
     cpu = time.process_time() - started_cpu + server() - started_server
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
-    assert rows - 1 >= size, f"the CSV holds {rows - 1} rows of {size}"
-    print(f"(log: the whole CSV of {size} records: {sent / 1e6:.1f} MB, {rows - 1} rows)", flush=True)
+    records = club_size(size)
+    assert rows - 1 >= records, f"the CSV holds {rows - 1} rows of {records}"
+    print(f"(log: the whole CSV of {records} records: {sent / 1e6:.1f} MB, {rows - 1} rows)", flush=True)
     print(f"log csv_whole {size}: {seconds * 1000:.1f} ms", flush=True)
     print(f"log csv_whole_cpu {size}: {cpu * 1000:.1f} ms", flush=True)
     print(f"log csv_peak_rss {size}: {max(0, peak - before) / 1e6:.1f} MB", flush=True)
