@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from clubs import services
+from clubs import exports, services
 from clubs.models import Status
 
 pytestmark = [pytest.mark.log, pytest.mark.django_db]
@@ -19,7 +19,9 @@ def read_csv(response) -> list[list[str]]:
     # The export is streamed (issue 20): the body is the chunks joined.
     text = b"".join(response.streaming_content).decode("utf-8")
     assert text.startswith("\ufeff")  # spreadsheet programs read the BOM as UTF-8
-    return list(csv.reader(io.StringIO(text[1:])))
+    header, *rows = csv.reader(io.StringIO(text[1:]))
+    assert exports.csv_complete(rows), rows[-1:]  # the end mark, naming the rows above it (issue 32)
+    return [header, *rows[:-1]]
 
 
 def test_csv_has_the_filtered_list(client, club, make_record, director):
@@ -167,6 +169,7 @@ def test_csv_rows_read_from_values_say_what_the_records_say(club, make_record, d
     with translation.override(language):
         text = "".join(exports.csv_stream(exports.csv_records(selectors.ruling_list(club=club))))
         header, *rows = list(csv.reader(io.StringIO(text[1:])))
+        assert exports.csv_complete(rows) and rows.pop() == exports.end_row(3)
         records = {
             r.number: r for r in RulingRecord.objects.filter(club=club).select_related("director", "appeal")
         }
@@ -187,3 +190,25 @@ def test_csv_rows_read_from_values_say_what_the_records_say(club, make_record, d
             assert cell["appeal"] == expected_appeal
             assert cell["notes"] == exports.csv_text(record.notes)
     assert "李" in text  # the chief's full name
+
+
+def test_the_csv_ends_with_a_mark_that_a_cut_file_lacks(client, club, make_record, director):
+    """Issue 32 item 3: a download cut anywhere cannot look complete — the last row is the end mark, naming the
+    number of records above it, in the reader's language."""
+    for _k in range(4):
+        make_record()
+    client.force_login(director)
+    response = client.get(f"/clubs/{club.pk}/rulings/export.csv", HTTP_ACCEPT_LANGUAGE="en")
+    text = b"".join(response.streaming_content).decode("utf-8")
+    assert text.endswith("#END,End of export: 4 records,4\r\n")
+    header, *rows = csv.reader(io.StringIO(text[1:]))
+    assert exports.csv_complete(rows)
+    whole = text.splitlines(keepends=True)
+    for cut in range(1, len(whole)):  # a file cut after any row, or within the end mark, is not complete
+        _header, *kept = csv.reader(io.StringIO("".join(whole[:cut])[1:]))
+        assert not exports.csv_complete(kept), cut
+    _header, *kept = csv.reader(io.StringIO(text[1:-3]))  # cut inside the mark: its number lost
+    assert not exports.csv_complete(kept)
+    assert not exports.csv_complete(
+        [*rows[:2], ["#END", "End of export: 4 records", "4"]]
+    )  # a mark that names more rows than are there

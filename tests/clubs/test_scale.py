@@ -330,7 +330,8 @@ def test_csv_is_streamed_in_chunks(client, club, director, make_record):
     chunks = list(exports.csv_stream(exports.csv_records(selectors.ruling_list(club=club)), rows_per_chunk=2))
     assert len(chunks) == 4  # header, then rows 2 + 2 + 1
     assert chunks[0].startswith("\ufeff") and chunks[0].count("\n") == 1
-    assert sum(chunk.count("\r\n") for chunk in chunks[1:]) == 5
+    assert sum(chunk.count("\r\n") for chunk in chunks[1:]) == 6  # five records and the end mark
+    assert chunks[-1].endswith("#END,导出完成：共 5 条记录,5\r\n")
     client.force_login(director)
     response = client.get(f"/clubs/{club.pk}/rulings/export.csv")
     assert isinstance(response, StreamingHttpResponse)
@@ -342,7 +343,7 @@ def test_csv_reads_the_rows_with_their_director_and_appeal_in_one_query_per_chun
     services.appeal_lodge(record=RulingRecord.objects.get(club=club, number=2), by=chief, appellant="南北")
     with CaptureQueriesContext(connection) as queries:
         text = "".join(exports.csv_stream(exports.csv_records(selectors.ruling_list(club=club))))
-    assert "南北" in text and text.count("\r\n") == 7
+    assert "南北" in text and text.count("\r\n") == 8  # the header, six records, the end mark
     assert len(queries) <= 2  # the rows (director and appeal joined); no query per row
 
 

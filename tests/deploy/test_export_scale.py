@@ -154,7 +154,7 @@ def expected_rows(db: Path, club_id: int) -> dict[int, dict[str, str]]:
 
 
 def test_a_300k_record_club_exports_whole_through_make_serve(tmp_path):
-    from clubs.exports import COLUMNS
+    from clubs.exports import COLUMNS, END_MARK
 
     began = time.monotonic()
     source, generation = generated_club(RECORDS)
@@ -210,17 +210,23 @@ def test_a_300k_record_club_exports_whole_through_make_serve(tmp_path):
     index = {key: position for position, (key, _label) in enumerate(COLUMNS)}
     keys = list(next(iter(expected.values())))
     seen: set[int] = set()
+    ended = False
     with csv_file.open(encoding="utf-8-sig", newline="") as file:
         reader = csv.reader(file)
         header = next(reader)
         assert header == [str(label) for _key, label in COLUMNS]
         for row in reader:
+            if row[0] == END_MARK:  # the end mark, last, naming every row above it (issue 32)
+                assert row[2] == str(RECORDS) and next(reader, None) is None, row
+                ended = True
+                break
             assert len(row) == len(COLUMNS), row
             number = int(row[index["number"]])
             assert number not in seen, f"record {number} twice"
             seen.add(number)
             got = {key: row[index[key]] for key in keys}
             assert got == expected[number], number
+    assert ended, "no end mark"
     assert seen == set(expected), f"{len(set(expected) - seen)} records missing"
     assert csv_file.read_bytes()[-2:] == b"\r\n"  # the last row is whole
     size = csv_file.stat().st_size

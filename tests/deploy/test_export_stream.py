@@ -132,6 +132,9 @@ def test_a_slow_export_outlives_the_worker_timeout_and_arrives_whole(tmp_path):
     assert took > 2 * TIMEOUT, f"the download took {took:.1f} s: too fast to test the worker timeout"
     assert complete, f"the stream stopped early:\n{log.read_text()[-3000:]}"
     lines = body.decode("utf-8").lstrip("\ufeff").splitlines()
-    numbers = sorted(int(line.split(",", 1)[0]) for line in lines[1:])
+    assert lines[-1].startswith("#END,") and lines[-1].endswith(
+        f",{RECORDS}"
+    )  # the end mark: a cut file lacks it
+    numbers = sorted(int(line.split(",", 1)[0]) for line in lines[1:-1])
     assert numbers == list(range(1, RECORDS + 1))
     assert "WORKER TIMEOUT" not in log.read_text()
