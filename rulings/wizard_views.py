@@ -10,8 +10,7 @@ from bridge.trees import QuestionNode, Tree, evaluate
 from config import language
 from config.errors import error_context
 from laws import editions
-from laws.rendering import render as render_text
-from laws.rendering import script_html
+from laws.rendering import render_script
 from laws.selectors import edition_for, edition_or_default, render_context
 from rulings.labels import outcome_rows
 from rulings.summary import ruling_summary
@@ -243,7 +242,7 @@ def _law_html(text: str, edition_code: str) -> str:
     """The script with its law references as links and glossary terms marked, like law text, in the tree's
     edition."""
     context = render_context(edition_or_default(edition_code))
-    return script_html(render_text(text, context, law_layout=True))
+    return render_script(text, context)
 
 
 def _query_value(value) -> str:
