@@ -61,6 +61,7 @@ PRECACHED_STATIC = (
     "js/pages/judgement.js",
     "js/pages/offline-search.js",
     "js/pages/offline.js",
+    "js/pages/pads.js",
     "js/pages/search-box.js",
     "js/pages/wizard.js",
     "css/judgement.css",

@@ -38,6 +38,9 @@ class Counter:
 
 
 def test_a_hesitation_case_from_the_first_question_to_both_sides_assigned_scores(open_page):
+    """The pads (static/js/pages/pads.js): the board by a chip, each possible result's contract by one tap of the
+    call pad, the declarer by a chip, the tricks defaulting to the contract's, the second result copied from the
+    first so that only its tricks are tapped. Before the pads: 26 taps and the board typed."""
     page = open_page("/rulings/unauthorized-information/", TABLET_PORTRAIT)
     count = Counter(page)
     for text in ("来自同伴", "打牌已结束", "是，已确认", "是，可以明显", "是，存在", "是，受到损害", "否"):
@@ -45,19 +48,33 @@ def test_a_hesitation_case_from_the_first_question_to_both_sides_assigned_scores
     assert page.locator(".ruling-card").count() == 1
     count.tap("a.button[href*='/form/']")
     page.wait_for_function(READY)
-    count.type('input[name="board"]', "5")
+    count.tap('.board-field .pad-board-chips button[data-value="5"]')
+    assert page.input_value('input[name="board"]') == "5"
     count.tap('label:has(input[name="offending_side"][value="EW"])')
-    for row, tricks, likely in (("r0_", "10", True), ("r1_", "9", False)):
-        for name, value in (("level", "4"), ("strain", "H"), ("declarer", "S"), ("tricks", tricks)):
-            count.choose(f'select[name="{row}{name}"]', value)
-        if likely:
-            page.check(f'input[name="{row}likely"]')
-            count.taps += 1
+    first, second = '.builder-row[data-row="0"]', '.builder-row[data-row="1"]'
+    count.tap(f'{first} .pad-panel button[data-call="4H"]')  # the first row's pad is open while it is empty
+    count.tap(f'{first} .pad-seat button[data-value="S"]')
+    assert page.input_value('select[name="r0_tricks"]') == "10"  # 4♥ makes ten: no tap
+    count.tap(f'{first} label:has(input[name="r0_likely"])')
+    count.tap(f"{second} [data-copy-row]")  # 4♥ by South again
+    count.tap(f'{second} .pad-tricks button[data-value="9"]')
+    count.tap(f'{second} label:has(input[name="r1_probable"])')
+    assert [page.input_value(f'select[name="r1_{name}"]') for name in ("level", "strain", "declarer", "tricks")] == [
+        "4",
+        "H",
+        "S",
+        "9",
+    ]
     page.wait_for_selector('[data-builder-result] tr[data-side="NS"]')
     assert page.locator('[data-builder-result] tr[data-side="EW"]').count() == 1
+    # The scores are in view where the last tap was made: the line pinned to the screen's lower edge.
+    line = page.locator("[data-builder-summary]")
+    box, height = line.bounding_box(), page.viewport_size["height"]
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, (box, height)
+    assert "620" in line.inner_text() and "-620" in line.inner_text(), line.inner_text()
     print(f"\nhesitation case: {count.taps} taps, {count.typed} typed field(s)")
-    assert count.typed == 1
-    assert count.taps <= 26, count.taps  # measured 26: the builder still takes selects, not the pads (note)
+    assert count.typed == 0
+    assert count.taps <= 20, count.taps  # measured 17 (before the pads: 26 and the board typed)
 
 
 def test_a_revoke_from_the_first_question_to_its_adjusted_score(open_page):

@@ -12,6 +12,7 @@ import * as Tree from "../engine/trees.js";
 import * as Messages from "../engine/messages.js";
 import * as Assigned from "../engine/assigned.js";
 import * as Judgement from "../engine/judgement.js";
+import { enhancePads, refreshPads } from "./pads.js";
 
 function start() {
   const form = /** @type {any} */ (document.querySelector("[data-builder-form]"));
@@ -164,11 +165,21 @@ function start() {
     })));
     return nodes;
   }
+  // The scores in one line pinned to the screen's lower edge while the builder's rows are being tapped (the
+  // full card sits below them): the result is in view when it changes.
+  /** @param {any} answer */
+  function summary(answer) {
+    const line = /** @type {any} */ (document.querySelector("[data-builder-summary]"));
+    if (!line) return;
+    line.hidden = !answer;
+    line.textContent = answer ? label("summary") + (english ? ": " : "：") + label("NS") + " " + answer.NS.score + " · " + label("EW") + " " + answer.EW.score : "";
+  }
   /** @param {boolean} showErrors */
   function updateBuilder(showErrors) {
     const box = /** @type {any} */ (form.querySelector("[data-builder-result]")) || /** @type {any} */ (document.querySelector("[data-builder-result]"));
     const errors = /** @type {any} */ (form.querySelector("[data-builder-error]")) || /** @type {any} */ (document.querySelector("[data-builder-error]"));
     if (!box || !T) return;
+    summary(null);
     if (!builderGiven() && !showErrors) {
       lastBuild = null;
       box.textContent = "";
@@ -181,6 +192,7 @@ function start() {
       lastBuild = outcome.answer;
       box.textContent = "";
       builderCard(outcome.answer).forEach(function (/** @type {any} */ node) { box.appendChild(node); });
+      summary(outcome.answer);
     } else {
       lastBuild = null;
       box.textContent = "";
@@ -197,6 +209,29 @@ function start() {
     if (target.hasAttribute("data-committee")) form.classList.toggle("committee-on", checked("committee") || checked("director_12c3"));
   });
   form.classList.toggle("committee-on", checked("committee") || checked("director_12c3"));
+
+  // "Same as the row above": a second possible result starts from the first's contract, declarer and tricks,
+  // so only what differs is tapped (the pads redraw from the change events).
+  const COPIED = ["level", "strain", "dbl", "declarer", "tricks"];
+  function updateCopyButtons() {
+    form.querySelectorAll("[data-copy-row]").forEach(function (/** @type {any} */ copy) {
+      const row = Number(copy.closest(".builder-row").getAttribute("data-row"));
+      copy.hidden = false;
+      copy.disabled = !value("r" + (row - 1) + "_level");
+    });
+  }
+  form.addEventListener("click", function (/** @type {any} */ event) {
+    const copy = event.target.closest ? event.target.closest("[data-copy-row]") : null;
+    if (!copy) return;
+    const row = Number(copy.closest(".builder-row").getAttribute("data-row"));
+    COPIED.forEach(function (name) {
+      const from = field("r" + (row - 1) + "_" + name);
+      const to = field("r" + row + "_" + name);
+      if (!from || !to || to.value === from.value) return;
+      to.value = from.value;
+      to.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  });
 
   // ------------------------------------------------------------------------------------------ the poll
   /** @type {null} */
@@ -399,6 +434,7 @@ function start() {
 
   // --------------------------------------------------------------------------------------- wiring
   function refresh() {
+    updateCopyButtons();
     updateBuilder(submitted);
     updatePoll();
     updateRuling();
@@ -424,6 +460,9 @@ function start() {
 
   restore();
   if (rulingForm) factsFromHash();
+  enhancePads(form);
+  refreshPads(form);
+  updateCopyButtons();
   form.classList.toggle("committee-on", checked("committee") || checked("director_12c3"));
   const loads = [fetchJson(form.getAttribute("data-tables-url")).then(function (tables) { T = tables; })];
   if (rulingForm) loads.push(fetchJson(rulingForm.getAttribute("data-tree-url")).then(function (/** @type {any} */ data) { tree = data; }));
