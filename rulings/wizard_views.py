@@ -4,7 +4,7 @@ from urllib.parse import urlencode
 
 from django.shortcuts import render
 
-from bridge import EngineError, Vulnerability
+from bridge import EngineError
 from bridge.inputs import read_whole
 from bridge.trees import QuestionNode, Tree, evaluate
 from config import language
@@ -12,6 +12,7 @@ from config.errors import error_context
 from laws import editions
 from laws.rendering import render_script
 from laws.selectors import edition_for, edition_or_default, render_context
+from rulings.choices import SEATS, VULNERABILITIES
 from rulings.labels import outcome_rows
 from rulings.summary import ruling_summary
 from rulings.trees import facts_from_query, tree_get, trees
@@ -134,7 +135,8 @@ def wizard_walk(request, slug: str):
         optional_facts=[f for f in tree.facts if f.optional],
         answered=answered,
         given_optional=optional,
-        vulnerabilities=[v.value for v in Vulnerability],
+        seats=SEATS,
+        vulnerabilities=VULNERABILITIES,
         record_query=urlencode(given),
         back_url=_back_url(request.path, tree, steps),
         can_record=_can_record(request.user),
