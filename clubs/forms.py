@@ -128,7 +128,8 @@ class RecordForm(forms.ModelForm):
         help_texts = {"statement": "", "notes": ""}
         widgets = {
             "date": DATE_WIDGET,
-            "board": forms.NumberInput(attrs={"inputmode": "numeric"}),
+            # Tap targets (issue 31 item 3, static/js/pages/pads.js): the board by a stepper and its chips.
+            "board": forms.NumberInput(attrs={"inputmode": "numeric", "data-pad": "board"}),
             "statement": forms.Textarea(attrs={"rows": 3}),
             "notes": forms.Textarea(attrs={"rows": 2}),
         }
@@ -136,6 +137,7 @@ class RecordForm(forms.ModelForm):
     def __init__(self, *args, directors=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["called_by"].choices = [("", "—"), *CalledBy.choices]
+        self.fields["called_by"].widget.attrs["data-pad"] = "seat"  # chips: 北 东 南 西 裁判自行发现 其他
         self.fields["director"].choices = [
             (user.pk, user.get_full_name() or user.get_username()) for user in directors
         ]

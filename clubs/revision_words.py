@@ -72,6 +72,8 @@ class _Words:
         return str(value)
 
     def key(self, name: str) -> str:
+        if name == "script":
+            return _("向牌手宣布的内容")
         if name in FIELDS:
             return str(FIELDS[name])
         return str(RulingRecord.label_of(name))
@@ -117,6 +119,9 @@ class _Words:
         return self.plain(value)
 
     def outcome_value(self, name: str, value: object) -> str:
+        # the script: what was read to the players, in the page's language
+        if name == "script" and isinstance(value, dict):
+            return language.pick(value) or EMPTY
         if isinstance(value, str) and (name, value) in VALUES:
             return str(VALUES[(name, value)])
         return self.plain(value)
@@ -145,13 +150,17 @@ def change_rows(changes: dict, irregularity: str | None = None) -> list[dict]:
         label = str(RulingRecord.label_of(name))
         if name == "facts":
             rows += _dict_rows(label, old, new, words.fact_question, words.fact_answer)
-        elif name == "outcome":
-            rows += _dict_rows(label, old, new, words.key, words.outcome_value)
+        elif name == "outcome":  # the leaf is the tree's node id: its rule and fields say the change in words
+            rows += _dict_rows(label, _without_leaf(old), _without_leaf(new), words.key, words.outcome_value)
         elif name == "appeal":
             rows += _dict_rows(label, old, new, _appeal_label, lambda k, v: _appeal_value(words, k, v))
         else:
             rows.append({"field": label, "old": words.value(name, old), "new": words.value(name, new)})
     return rows
+
+
+def _without_leaf(outcome: object) -> object:
+    return {k: v for k, v in outcome.items() if k != "leaf"} if isinstance(outcome, dict) else outcome
 
 
 def _changed_irregularity(changes: dict) -> str | None:

@@ -420,3 +420,40 @@ def stored_html(text: str, html_text: str) -> str:
     if html_text or not text:
         return html_text
     return plain_html(text)
+
+
+# A numbered option in a script, on a line of its own: 「一、…」 or "1. …" (issue 31, polish 13: the LOOT options).
+_SCRIPT_ITEM_RE = re.compile(r"^(?:[一二三四五六七八九十]{1,2}、|\d{1,2}\.\s+)(?=\S)")
+
+
+def render_script(text: str, context: RenderContext | None = None) -> str:
+    """A ruling script → safe HTML to read aloud: law layout (a paragraph a line, references linked, terms marked
+    once), except that a run of numbered lines (「一、…」, "1. …") is one ordered list, an option an item, its
+    number kept in the text (the director reads it out); everyday terms unmarked (script_html)."""
+    seen: set[str] = set()
+    parts: list[str] = []
+    prose: list[str] = []
+    items: list[str] = []
+
+    def flush_prose() -> None:
+        if prose:
+            parts.append(render("\n".join(prose), context, law_layout=True, seen=seen))
+            prose.clear()
+
+    def flush_items() -> None:
+        if items:
+            parts.append("<ol>" + "".join(f"<li>{item}</li>" for item in items) + "</ol>")
+            items.clear()
+
+    for line in text.splitlines():
+        match = _SCRIPT_ITEM_RE.match(line.strip())
+        if match is None:
+            flush_items()
+            prose.append(line)
+            continue
+        flush_prose()
+        number, rest = match.group(0), line.strip()[match.end() :]
+        items.append(html.escape(number) + _inline(rest, context, seen))
+    flush_prose()
+    flush_items()
+    return script_html(sanitize("".join(parts)))

@@ -40,8 +40,7 @@ from bridge.trees import Leaf
 from core.field_labels import FIELD_LABELS
 from laws.editions import with_edition
 from laws.models import Definition, Edition
-from laws.rendering import render as render_text
-from laws.rendering import script_html
+from laws.rendering import render_script
 from laws.selectors import edition_default, render_context
 from rulings import calculators
 from rulings.labels import FIELDS, VALUES, score_item_label
@@ -421,7 +420,7 @@ def leaf_script_html(text: str, edition: Edition | None = None) -> str:
     """A leaf's script rendered as the wizard's ruling page renders it (in its tree's edition), ``{field}``
     placeholders kept: the browser fills them after evaluation (values are numbers or —, which the renderer leaves
     alone)."""
-    return script_html(render_text(text, render_context(edition or edition_default()), law_layout=True))
+    return render_script(text, render_context(edition or edition_default()))
 
 
 def wizard_data(edition: Edition | None = None) -> dict:

@@ -24,6 +24,7 @@ from laws.selectors import edition_default, edition_list
 from offline import bundle as bundles
 from offline import data
 from offline.middleware import PRIVATE_PREFIXES
+from rulings.choices import SEATS, VULNERABILITIES
 from rulings.trees import trees
 
 SW_SOURCE = "sw.js"
@@ -230,6 +231,8 @@ def wizard_shell(request):
     context = {
         "labels_json": json.dumps(data.outcome_labels(), ensure_ascii=False),
         "vulnerabilities_json": json.dumps([v.value for v in Vulnerability]),
+        "seats": SEATS,
+        "vulnerability_labels": VULNERABILITIES,
         "tree_url": reverse("api-tree-detail", args=["__slug__"]),
         "wizard_data_url": reverse("offline:wizard-data"),
         "tables_url": reverse("offline:tables"),

@@ -140,6 +140,7 @@ WORDS = {
     "claim_tricks": gettext_noop("声称方共得%(n)d墩"),
     "claim_trick": gettext_noop("声称方共得1墩"),
     "claim_declarer": gettext_noop("，庄家方共%(d)d墩"),
+    "claim_score": gettext_noop("：南北%(ns)s，东西%(ew)s"),
     "transfer_one": gettext_noop("转移1墩给非违规方"),
     "correct_transfer_one": gettext_noop("；并转移1墩给非违规方"),
 }

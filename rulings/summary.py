@@ -32,6 +32,7 @@ _NOT_HEADLINE = {
     "percent_ew",
     "tricks_awarded",  # the claim's own sentence (WORDS claim_tricks)
     "adjusted_declarer_tricks",
+    "score_ns",  # the claim's sentence says it with both sides (WORDS claim_score); the revoke's its own
 }
 _MAX_PARTS = 3
 # Said only when there is room (a later review or a penalty the Director may add).
@@ -175,6 +176,9 @@ def _claim(outcome: Mapping[str, object]) -> str | None:
     declarer = outcome.get("adjusted_declarer_tricks")
     if isinstance(declarer, int) and not isinstance(declarer, bool):
         text += _(headlines.WORDS["claim_declarer"]) % {"d": declarer}
+    score = outcome.get("score_ns")
+    if isinstance(score, int) and not isinstance(score, bool):  # the contract is known: the score, both sides
+        text += _(headlines.WORDS["claim_score"]) % {"ns": _signed(score), "ew": _signed(-score)}
     return text
 
 

@@ -4,16 +4,16 @@ from urllib.parse import urlencode
 
 from django.shortcuts import render
 
-from bridge import EngineError, Vulnerability
+from bridge import EngineError
 from bridge.inputs import read_whole
 from bridge.trees import QuestionNode, Tree, evaluate
 from core import language
 from core.errors import error_context
 from laws import editions
-from laws.rendering import render as render_text
-from laws.rendering import script_html
+from laws.rendering import render_script
 from laws.selectors import edition_for, edition_or_default, render_context
 from rulings import recording
+from rulings.choices import SEATS, VULNERABILITIES
 from rulings.labels import outcome_rows
 from rulings.summary import ruling_summary
 from rulings.trees import facts_from_query, tree_get, trees
@@ -136,7 +136,8 @@ def wizard_walk(request, slug: str):
         optional_facts=[f for f in tree.facts if f.optional],
         answered=answered,
         given_optional=optional,
-        vulnerabilities=[v.value for v in Vulnerability],
+        seats=SEATS,
+        vulnerabilities=VULNERABILITIES,
         record_query=urlencode(given),
         back_url=_back_url(request.path, tree, steps),
         can_record=recording.may_record(request.user),
@@ -234,7 +235,7 @@ def _law_html(text: str, edition_code: str) -> str:
     """The script with its law references as links and glossary terms marked, like law text, in the tree's
     edition."""
     context = render_context(edition_or_default(edition_code))
-    return script_html(render_text(text, context, law_layout=True))
+    return render_script(text, context)
 
 
 def _query_value(value) -> str:

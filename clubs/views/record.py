@@ -16,8 +16,7 @@ from clubs.permissions import club_page
 from clubs.views.common import change_rows, record_or_404, wizard_url
 from core import language
 from core.errors import error_context
-from laws.rendering import render as render_text
-from laws.rendering import stored_html
+from laws.rendering import render_script, stored_html
 from laws.selectors import edition_or_default, render_context
 from rulings.labels import outcome_rows
 from rulings.trees import trees
@@ -48,7 +47,7 @@ def record_context(club: Club, record: RulingRecord) -> dict:
         "tree": tree,
         "facts": facts,
         "rows": outcome_rows({k: v for k, v in outcome.items() if k not in ("leaf", "script")}),
-        "script_html": render_text(language.pick(outcome["script"]), context, law_layout=True)
+        "script_html": render_script(language.pick(outcome["script"]), context)
         if outcome.get("script")
         else "",
         "statement_html": stored_html(record.statement, record.statement_html),

@@ -294,7 +294,12 @@ def test_opening_lead_scripts_announce_the_five_options(tree: Tree, leaf: str) -
     assert "五种选择" in script.zh
     assert "five options" in script.en
     for words in ("spread", "accept", "require", "forbid", "major penalty card"):
-        assert words in script.en, (leaf, words)
+        assert words in script.en.lower(), (leaf, words)
+    if leaf in ("spread_forced_54a", "must_accept_54c"):  # forced: the options only recalled, in one sentence
+        return
+    # offered, they are read one by one (issue 31, polish 13): a line each, numbered, in both languages
+    for number, mark in enumerate("一二三四五", start=1):
+        assert f"\n{mark}、" in script.zh and f"\n{number}. " in script.en, (leaf, number)
 
 
 @pytest.mark.parametrize("leaf", ["refuse_require_54d", "refuse_forbid_54d", "refuse_penalty_card_54d"])

@@ -128,3 +128,16 @@ def test_the_form_from_the_wizard_summarises_its_facts(client, club, director):
     # without a settled ruling, the facts are asked in the open
     bare = client.get(f"/clubs/{club.pk}/rulings/new/?tree=insufficient-bid").content.decode()
     assert "facts-summary" not in bare and "facts-edit" not in bare
+
+
+def test_a_changed_ruling_shows_its_script_in_the_page_language_and_never_its_leaf():
+    """The outcome's script is what was read to the players (one language, under its own label), and the leaf —
+    the tree's node id — is no row: the rule and the fields say the change."""
+    old = {"leaf": "free_27b1", "rule": "27B1", "script": {"zh": "旧的说明。", "en": "Old script."}}
+    new = {"leaf": "pass_27b2", "rule": "27B2", "script": {"zh": "新的说明。", "en": "New script."}}
+    rows = change_rows({"outcome": {"old": old, "new": new}}, "insufficient-bid")
+    fields = [row["field"] for row in rows]
+    assert not any("leaf" in field for field in fields), fields
+    script = next(row for row in rows if row["field"].endswith("向牌手宣布的内容"))
+    assert (script["old"], script["new"]) == ("旧的说明。", "新的说明。")
+    assert all(not JSONISH.search(row["old"] + row["new"]) for row in rows), rows

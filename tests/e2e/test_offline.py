@@ -216,10 +216,13 @@ def test_offline_walk_each_tree_to_a_ruling(offline, slug):
         page = offline.goto_path(f"/rulings/revoke/?{urlencode(facts)}")
         page.wait_for_selector(".ruling-card")
         page.locator("details.adjust summary").click()
-        page.fill('input[name="contract"]', "4S")
-        page.select_option('select[name="declarer"]', "N")
-        page.select_option('select[name="vulnerability"]', "None")
-        page.fill('input[name="declarer_tricks"]', "10")
+        # on the pads, as the server's card (static/js/pages/pads.js): the contract by the call pad, chips for the rest
+        form = "details.adjust form"
+        page.click(f'{form} .pad-panel button[data-call="4S"]')
+        page.click(f'{form} .pad-seat button[data-value="N"]')
+        page.click(f'{form} .pad-vulnerability button[data-value="None"]')
+        assert page.input_value('input[name="declarer_tricks"]') == "10"  # the contract's tricks
+        assert page.locator(f'{form} .pad-seat button[data-value="N"]').inner_text() == "北"
         page.click("details.adjust button[type=submit]")
         page.wait_for_selector('tr[data-field="score_ns"]')
         page.wait_for_function(

@@ -80,6 +80,8 @@ SMALL_TARGETS = """() => {
   };
   return [...document.querySelectorAll('header a, header button, header input, main a, main button, main input, main select, main textarea, main summary')]
     .filter((e) => e.offsetParent !== null && e.type !== 'hidden' && !e.closest('[hidden], .visually-hidden'))
+    // A field a pad stands for (static/js/pages/pads.js): out of sight and Tab; the pad's buttons are the targets.
+    .filter((e) => !e.classList.contains('pad-field'))
     .filter((e) => !inline(e))
     // A radio or checkbox drawn as a big tile: the tile (its label) is what the finger hits.
     .map((e) => (e.type === 'radio' || e.type === 'checkbox') && e.closest('label') ? e.closest('label') : e)

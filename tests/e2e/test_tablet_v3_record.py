@@ -62,7 +62,9 @@ def test_the_record_form_from_the_wizard_is_short(browser, server_url, club_dire
             """() => [...document.querySelectorAll('main > *, main form > *')].map(e =>
                  e.tagName + '.' + e.className + ':' + Math.round(e.getBoundingClientRect().height))"""
         )
-        assert height < 4141 / 2, " ".join(p for p in parts if not p.endswith(":0"))
+        print(f"\nrecord form at {viewport['width']}: {height} px")
+        # measured 1,747 px at 768 and 1,721 at 1024 with the pads (before them: 1,999 and 1,882)
+        assert height < 1900, " ".join(p for p in parts if not p.endswith(":0"))
         screenshot(page, f"v3-record-form-{viewport['width']}")
         page.locator("details.facts-edit summary").click()
         assert page.locator('details.facts-edit input[name="fact.established"]').first.is_visible()

@@ -76,6 +76,9 @@ def test_a_hesitation_case_from_the_first_question_to_both_sides_assigned_scores
 
 
 def test_a_revoke_from_the_first_question_to_its_adjusted_score(open_page):
+    """The adjust form on the pads: the contract by one tap of the call pad (open while empty), declarer and
+    vulnerability by a chip, the tricks defaulting to the contract's and one chip to change them. Before the pads:
+    13 taps and 2 fields typed (the contract and the tricks)."""
     page = open_page("/rulings/revoke/", TABLET_PORTRAIT)
     count = Counter(page)
     for text in ("已成立", "否", "防家", "都没有", "否", "是"):
@@ -83,13 +86,22 @@ def test_a_revoke_from_the_first_question_to_its_adjusted_score(open_page):
     count.answer("1")
     assert page.locator(".ruling-card").count() == 1
     count.tap("details.adjust summary")
-    count.type('input[name="contract"]', "4S")
-    count.choose('select[name="declarer"]', "S")
-    count.choose('select[name="vulnerability"]', "None")
-    count.type('input[name="declarer_tricks"]', "9")
+    form = "details.adjust form"
+    count.tap(f'{form} .pad-panel button[data-call="4S"]')
+    assert page.input_value('input[name="declarer_tricks"]') == "10"  # 4♠ makes ten until told otherwise
+    count.tap(f'{form} .pad-seat button[data-value="S"]')
+    count.tap(f'{form} .pad-vulnerability button[data-value="None"]')
+    count.tap(f'{form} .pad-tricks button[data-value="9"]')
+    assert [page.input_value(f'[name="{name}"]') for name in ("contract", "declarer", "vulnerability")] == [
+        "4S",
+        "S",
+        "None",
+    ]
     count.tap("details.adjust button[type=submit]")
     page.wait_for_load_state()
     page.wait_for_selector('tr[data-field="score_ns"]')
-    assert page.locator('tr[data-field="score_ns"] td').inner_text().strip() not in ("", "—")
+    # 9 taken + 2 transferred = 11 tricks: 4♠+1 by South, not vulnerable
+    assert page.locator('tr[data-field="score_ns"] td').inner_text().strip() == "450"
     print(f"\nrevoke: {count.taps} taps, {count.typed} typed field(s)")
-    assert count.taps <= 13, count.taps  # measured 13
+    assert count.typed == 0
+    assert count.taps <= 13, count.taps  # measured 13, none typed (before the pads: 13 and 2 typed)

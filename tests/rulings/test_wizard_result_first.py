@@ -156,3 +156,23 @@ def test_record_this_ruling_is_offered_only_to_who_can_record(client):
     assert "记录此裁决" not in client.get(url).content.decode()
     client.force_login(make_user("d1", club=club, role=Role.DIRECTOR))
     assert "记录此裁决" in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize("edition", ["ccba-1999", "wbf-2017"])
+def test_the_claim_card_gives_the_score_once_the_contract_is_known(client, edition):
+    """Issue 31 item 2: tricks first, then both sides' scores when the contract facts are given."""
+    facts = {**one_per_leaf(trees(edition)["claim"])["claim_upheld_70"], "tricks_claimed": 10}
+    query = {
+        "edition": edition,
+        **{k: str(v).lower() if isinstance(v, bool) else v for k, v in facts.items()},
+    }
+    tricks = 10
+    played = {"contract": "4S", "declarer": "N", "vulnerability": "None"}
+    bare = _headline(client.get("/rulings/claim/", query).content.decode())
+    assert bare == f"声称方共得{tricks}墩，庄家方共{tricks}墩" and "南北" not in bare
+    with_contract = _headline(client.get("/rulings/claim/", {**query, **played}).content.decode())
+    ns = 420  # 4♠ by North, 10 tricks, not vulnerable
+    assert with_contract == f"声称方共得{tricks}墩，庄家方共{tricks}墩：南北{ns:+d}，东西{-ns:+d}"
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    english = _headline(client.get("/rulings/claim/", {**query, **played}).content.decode())
+    assert english.endswith(f": NS {ns:+d}, EW {-ns:+d}") and "：" not in english

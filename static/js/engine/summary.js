@@ -85,6 +85,8 @@ export function summariser(outcomeLabels) {
     const shown = typeof value === "string" && has(outcomeLabels.values, valueKey) ? outcomeLabels.values[valueKey] : String(value);
     return label + words("colon") + shown;
   }
+  /** @param {number} score */
+  function signed(score) { return score >= 0 ? "+" + score : String(score); }
   /** @param {any} value */
   function isCount(value) { return typeof value === "number" && Number.isInteger(value); }
   /** @param {any} outcome */
@@ -94,6 +96,9 @@ export function summariser(outcomeLabels) {
     let text = tricks === 1 ? words("claim_trick") : format(words("claim_tricks"), { n: tricks });
     const declarer = has(outcome, "adjusted_declarer_tricks") ? outcome.adjusted_declarer_tricks : null;
     if (isCount(declarer)) text += format(words("claim_declarer"), { d: declarer });
+    // rulings/summary.py _claim: the contract is known, so the score, both sides.
+    const score = has(outcome, "score_ns") ? outcome.score_ns : null;
+    if (isCount(score)) text += format(words("claim_score"), { ns: signed(score), ew: signed(-score) });
     return text;
   }
   /** @param {string[]} parts */

@@ -1,4 +1,6 @@
 // 裁判助手 — small progressive enhancements; every page works without this file.
+import { enhancePads } from "./pads.js";
+
 function start() {
   const sheet = /** @type {any} */ (document.getElementById("sheet"));
   /** @param {string | null} title @param {string} html */
@@ -161,5 +163,8 @@ function start() {
     if (a.getAttribute("href") === path) a.setAttribute("aria-current", "page");
   });
   /** @type {any} */ (window).caipan = { openSheet: openSheet, closeSheet: closeSheet };
+  // Pads instead of forms (issue 31 item 3): any field a server page marks data-pad (the ruling card's adjusted
+  // score, the club record form); a page with its own module (judgement.js) enhancing its form too is harmless.
+  enhancePads(document.body);
 }
 start();

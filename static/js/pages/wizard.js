@@ -10,6 +10,7 @@ import * as Messages from "../engine/messages.js";
 import { summariser } from "../engine/summary.js";
 import * as Wizard from "../engine/wizard.js";
 import { urlencode } from "../engine/wizard.js";
+import { enhancePads } from "./pads.js";
 
 function start() {
   const box = /** @type {any} */ (document.getElementById("offline-wizard"));
@@ -296,14 +297,15 @@ function start() {
       /** @type {Record<string, any>} */
       const givenOptional = {};
       optionalFacts.forEach(function (name) { if (Object.prototype.hasOwnProperty.call(given, name)) givenOptional[name] = given[name]; });
-      const form = el("form", { method: "get", "class": "pad" });
+      // The same pads as the server's card (rulings/templates/rulings/wizard/ruling.html, static/js/pages/pads.js).
+      const form = el("form", { method: "get", "class": "pad", "data-label-pass": labels.pad_pass, "data-label-change": labels.pad_change });
       answered.forEach(function (/** @type {any[]} */ pair) { form.appendChild(el("input", { type: "hidden", name: pair[0], value: pair[1] })); });
       optionalFacts.forEach(function (name) {
         const fact = tree.facts[name];
         const current = Object.prototype.hasOwnProperty.call(givenOptional, name) ? givenOptional[name] : null;
         let control;
-        const selectOf = function (/** @type {any[]} */ values, /** @type {any} */ labelOf) {
-          const select = el("select", { name: name }, [el("option", { value: "", text: "—" })]);
+        const selectOf = function (/** @type {any[]} */ values, /** @type {any} */ labelOf, /** @type {string | null} */ pad) {
+          const select = el("select", { name: name, "data-pad": pad }, [el("option", { value: "", text: "—" })]);
           values.forEach(function (/** @type {any} */ value) {
             /** @type {Record<string, any>} */
             const attrs = { text: labelOf(value) };
@@ -314,14 +316,16 @@ function start() {
           return select;
         };
         if (fact.options && fact.options.length) {
-          control = selectOf(fact.options.map(function (/** @type {any} */ o) { return o.value; }), function (/** @type {any} */ v) { return pick(optionLabel(fact, v)); });
+          control = selectOf(fact.options.map(function (/** @type {any} */ o) { return o.value; }), function (/** @type {any} */ v) { return pick(optionLabel(fact, v)); }, null);
         } else if (fact.type === "seat") {
-          control = selectOf(["N", "E", "S", "W"], String);
+          control = selectOf(["N", "E", "S", "W"], function (/** @type {string} */ v) { return labels["seat_" + v] || v; }, "seat");
         } else if (fact.type === "vulnerability") {
-          control = selectOf(vulnerabilities, String);
+          control = selectOf(vulnerabilities, function (/** @type {string} */ v) { return labels["vul_" + v] || v; }, "vulnerability");
         } else if (fact.type === "int") {
           control = el("input", { type: "number", name: name, min: String(fact.min || 0), max: String(fact.max || 13),
-                                  inputmode: "numeric", value: current || "" });
+                                  inputmode: "numeric", value: current || "", "data-pad": name === "declarer_tricks" ? "tricks" : null });
+        } else if (fact.type === "contract") {
+          control = el("input", { name: name, placeholder: "4SX", value: current || "", "data-pad": "contract", "data-pad-double": true, "data-pad-open": true });
         } else {
           control = el("input", { name: name, placeholder: fact.type === "hand" ? "SAK3 HQJ10 C54" : "4SX",
                                   value: current || "" });
@@ -463,7 +467,10 @@ function start() {
       if (tree.facts[name].optional && Object.prototype.hasOwnProperty.call(facts, name)) optional.push([name, facts[name]]);
     });
     if (evaluation.status === "question") renderQuestion(tree, evaluation, steps, answered, optional, path, tables);
-    else renderRuling(tree, evaluation, steps, answered, optional, facts, wizardData.scripts[slug], path);
+    else {
+      renderRuling(tree, evaluation, steps, answered, optional, facts, wizardData.scripts[slug], path);
+      enhancePads(main);
+    }
     document.dispatchEvent(new CustomEvent("caipan:offline-wizard", { detail: evaluation }));
   }
 
