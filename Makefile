@@ -94,7 +94,7 @@ lint: $(STAMP) $(NODE_STAMP)
 	node_modules/.bin/eslint --max-warnings=0 .
 	$(VENV)/bin/lint-imports --no-cache
 
-## typecheck: mypy, strict on the pure cores (bridge/, practice/core/); tsc --strict on static/js's JSDoc types
+## typecheck: mypy over the apps (django-stubs), strict on the pure cores (bridge/, practice/core/); tsc --strict on static/js's JSDoc types
 typecheck: $(STAMP) $(NODE_STAMP)
 	$(VENV)/bin/mypy
 	node_modules/.bin/tsc -p tsconfig.json

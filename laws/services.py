@@ -166,7 +166,7 @@ def _parsed_content(pl: ParsedLaw) -> tuple:
 
 def _stored_content(law: Law) -> tuple:
     nodes = law.sections.order_by("order").values_list("ref", "heading", "text")
-    return _law_content(law.title, [tuple(row) for row in nodes])
+    return _law_content(law.title, list(nodes))
 
 
 def _plan_changed_law(plan: ImportPlan, pl: ParsedLaw, current: Law, new_refs: list[str]) -> None:
@@ -565,7 +565,7 @@ def _file_name(path: Path) -> str:
         return str(path.relative_to(editions.editions_dir().parent))
 
 
-def _base_jobs() -> list[tuple[Path, str, bool]]:
+def _base_jobs() -> list[tuple[Path, Source, bool]]:
     fixtures: Path = settings.FIXTURES_DIR
     jobs = [(fixtures / "sources" / "ccba-1999-definitions-and-laws-1-8.txt", Source.OFFICIAL, False)]
     jobs += [(path, Source.SUMMARY, False) for path in sorted((fixtures / "laws").glob("*.txt"))]
@@ -575,12 +575,12 @@ def _base_jobs() -> list[tuple[Path, str, bool]]:
     return jobs
 
 
-def _edition_jobs(code: str) -> list[tuple[Path, str, bool]]:
+def _edition_jobs(code: str) -> list[tuple[Path, Source, bool]]:
     """A further edition's folder (fixtures/editions/README.md): the definitions first, then the laws."""
     folder = editions.edition_folder(code)
     if folder is None:
         return []
-    jobs = []
+    jobs: list[tuple[Path, Source, bool]] = []
     definitions = folder / "definitions.txt"
     # Either layout: the table (术语|English term|mark|释义) or the rulebook's (术语（ENGLISH）：释义).
     if definitions.exists() and _has_content(definitions):

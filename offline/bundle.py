@@ -21,6 +21,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.handlers.base import BaseHandler
+from django.http import HttpResponse
 from django.test.client import RequestFactory
 
 from offline import data
@@ -43,7 +44,7 @@ class BundleError(RuntimeError):
 
 
 _lock = threading.Lock()
-_built: dict[tuple[str, str], Bundle] = {}
+_built: dict[tuple[str, str, str], Bundle] = {}  # (language, pack version, host)
 _handler: BaseHandler | None = None
 
 
@@ -64,7 +65,7 @@ def _render(url: str, language: str, host: str) -> dict[str, str]:
     response = _get_handler().get_response(request)
     if response.status_code != 200 or response.has_header("Content-Encoding"):
         raise BundleError(f"{url}: {response.status_code}")
-    content = b"".join(response) if response.streaming else response.content
+    content = response.content if isinstance(response, HttpResponse) else b"".join(response)
     control = response.get("Cache-Control", "")
     if "private" in control or "no-store" in control:
         raise BundleError(f"{url}: {control}")

@@ -8,6 +8,7 @@ reader's language). ``whole_number`` is bridge.inputs', kept here for the caller
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import bridge
 from bridge import EngineError, messages, tables
@@ -22,7 +23,9 @@ BOARD_MAX = 10_000
 IMP_ROWS_LIMIT = 4000
 
 
-def score_from_params(params: Mapping[str, object]) -> tuple[bridge.Score, bridge.Board | None]:
+# The adapters below take parsed JSON (typed Any: its shape is what bridge checks, naming the field of anything
+# wrong), so bridge's functions get the values as sent.
+def score_from_params(params: Mapping[str, Any]) -> tuple[bridge.Score, bridge.Board | None]:
     """contract, declarer, tricks, and vulnerability or board → (Score, Board or None)."""
     contract = bridge.Contract.parse(str(required(params, "contract")))
     board = None
@@ -64,12 +67,12 @@ def board_data(board: bridge.Board) -> dict:
     return {"board": board.number, "dealer": board.dealer.value, "vulnerability": board.vulnerability.value}
 
 
-def imps_from_params(params: Mapping[str, object]) -> dict:
+def imps_from_params(params: Mapping[str, Any]) -> dict:
     diff = whole_number(required(params, "diff"), "diff")
     return {"diff": diff, "imps": bridge.imps(diff)}
 
 
-def matchpoints_data(scores: object) -> dict:
+def matchpoints_data(scores: Any) -> dict:
     result = bridge.matchpoints(scores)
     return {
         "matchpoints": list(result.matchpoints),
@@ -115,13 +118,23 @@ def _unverified_2017(answer: dict, session_percent: object) -> None:
             entry["unverified"] = ["12C2"] if side in sessions and "percent" in entry else []
 
 
-def _adjusted(body: Mapping, edition: str) -> dict:
+def _sent(body: Mapping[str, Any], key: str) -> Any:
+    """A JSON value as sent (None when left out), for bridge to check: it names the field of a wrong one."""
+    return body.get(key)
+
+
+def _given(body: Mapping[str, Any], key: str) -> Any:
+    """A JSON value that must be given (bridge.inputs.required), for bridge to check further."""
+    return required(body, key)
+
+
+def _adjusted(body: Mapping[str, Any], edition: str) -> dict:
     method = body.get("method")
     if method == "artificial":
-        results = bridge.artificial(body.get("form"), body.get("fault"), body.get("session_percent"))
-        out = {}
+        results = bridge.artificial(_sent(body, "form"), _sent(body, "fault"), _sent(body, "session_percent"))
+        out: dict[str, object] = {}
         for side, result in results.items():
-            entry = {
+            entry: dict[str, object] = {
                 "label": result.label.value,
                 "label_zh": result.label_zh,
                 "laws": list(result.laws),
@@ -136,28 +149,26 @@ def _adjusted(body: Mapping, edition: str) -> dict:
         return out
     if method == "assigned":
         try:
-            result = bridge.assigned(
-                required(body, "vulnerability"), required(body, "NS"), required(body, "EW")
-            )
+            assigned = bridge.assigned(_given(body, "vulnerability"), _given(body, "NS"), _given(body, "EW"))
         except EngineError as exc:
             raise _side_field(exc) from None
         return {
-            "NS": score_data(result.ns),
-            "EW": score_data(result.ew),
-            "score_ns": result.score_ns,
-            "score_ew": result.score_ew,
-            "balanced": result.balanced,
-            "laws": list(result.laws),
+            "NS": score_data(assigned.ns),
+            "EW": score_data(assigned.ew),
+            "score_ns": assigned.score_ns,
+            "score_ew": assigned.score_ew,
+            "balanced": assigned.balanced,
+            "laws": list(assigned.laws),
         }
     if method == "weighted":
-        result = bridge.weighted(
-            required(body, "vulnerability"),
-            body.get("outcomes"),
+        weighted = bridge.weighted(
+            _given(body, "vulnerability"),
+            _sent(body, "outcomes"),
             other_table_score_ns=body.get("other_table_score_ns"),
             field_scores_ns=body.get("field_scores_ns"),
         )
-        out = {
-            "score_ns": result.score_ns,
+        answer: dict[str, object] = {
+            "score_ns": weighted.score_ns,
             "lines": [
                 {
                     **score_data(line.score),
@@ -165,13 +176,13 @@ def _adjusted(body: Mapping, edition: str) -> dict:
                     "imps": line.imps,
                     "matchpoints": line.matchpoints,
                 }
-                for line in result.lines
+                for line in weighted.lines
             ],
-            "laws": list(result.laws),
+            "laws": list(weighted.laws),
         }
-        if result.imps is not None:
-            out["imps"] = result.imps
-        if result.matchpoints is not None:
-            out.update(matchpoints=result.matchpoints, top=result.top, percentage=result.percentage)
-        return out
+        if weighted.imps is not None:
+            answer["imps"] = weighted.imps
+        if weighted.matchpoints is not None:
+            answer.update(matchpoints=weighted.matchpoints, top=weighted.top, percentage=weighted.percentage)
+        return answer
     raise EngineError(messages.METHOD_UNKNOWN, "method")
