@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -518,12 +519,23 @@ def references_resolve(edition: Edition) -> int:
 
 
 @transaction.atomic
-def corpus_load_default(*, edition_code: str | None = None) -> list[ImportReport]:
+def corpus_codes() -> list[str]:
+    """Every edition fixtures/ holds: the base, then the further editions' folders."""
+    return [BASE_EDITION, *editions.further_codes()]
+
+
+def corpus_load_default(
+    *, edition_code: str | None = None, edition_codes: Sequence[str] | None = None
+) -> list[ImportReport]:
     """Load what fixtures/ holds: the base edition (the official Definitions and Laws 1–8, the summaries, the
     glossary additions), then every further edition under fixtures/editions/ (laws/*.txt and definitions.txt, as
     summaries). With ``edition_code``, that edition only. All or nothing, and one `corpus_imported` signal for
-    the whole batch (the search index holds every edition; ``editions`` lists the ones loaded)."""
-    codes = [edition_code] if edition_code else [BASE_EDITION, *editions.further_codes()]
+    the whole batch (the search index holds every edition; ``editions`` lists the ones loaded). With
+    ``edition_codes``, those editions (load_corpus: the ones whose fixtures changed)."""
+    if edition_codes is not None:
+        codes = list(edition_codes)
+    else:
+        codes = [edition_code] if edition_code else corpus_codes()
     reports: list[ImportReport] = []
     loaded = []
     for code in codes:

@@ -63,9 +63,14 @@ def _render(url: str, language: str, host: str) -> dict[str, str]:
     secure = bool(getattr(settings, "SECURE_SSL_REDIRECT", False))
     request = RequestFactory().get(url, HTTP_ACCEPT_LANGUAGE=language, HTTP_HOST=host, secure=secure)
     response = _get_handler().get_response(request)
-    if response.status_code != 200 or response.has_header("Content-Encoding"):
-        raise BundleError(f"{url}: {response.status_code}")
-    content = response.content if isinstance(response, HttpResponse) else b"".join(response)
+    # A static file comes as a FileResponse (WhiteNoise): read, then closed here, as a server closes it after
+    # sending (else its file stays open until garbage collection).
+    try:
+        if response.status_code != 200 or response.has_header("Content-Encoding"):
+            raise BundleError(f"{url}: {response.status_code}")
+        content = response.content if isinstance(response, HttpResponse) else b"".join(response)
+    finally:
+        response.close()
     control = response.get("Cache-Control", "")
     if "private" in control or "no-store" in control:
         raise BundleError(f"{url}: {control}")

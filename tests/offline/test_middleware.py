@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import closing
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
@@ -71,4 +73,5 @@ def test_through_the_stack(client):
     client.force_login(user)
     assert "private" in cache_control(client.get("/laws/27/"))
     # Static files are the same for everyone, signed in or not.
-    assert "private" not in cache_control(client.get("/static/css/app.css"))
+    with closing(client.get("/static/css/app.css")) as response:  # a FileResponse: closed when read
+        assert "private" not in cache_control(response)
