@@ -9,7 +9,6 @@ import io
 import json
 import os
 import re
-from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -118,8 +117,8 @@ def test_favicon_is_served_and_precached(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 200
     assert response["Content-Type"] == "image/png"
-    with closing(response):  # a FileResponse: its file is open until closed
-        assert b"".join(response.streaming_content).startswith(b"\x89PNG")
+    # A FileResponse: read to the end, the test client closes it (and its file).
+    assert b"".join(response.streaming_content).startswith(b"\x89PNG")
     config, _, _ = sw_config(client)
     assert "/favicon.ico" in config["precache"]
     assert "/static/icons/icon.svg" in config["precache"]
