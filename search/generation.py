@@ -107,10 +107,11 @@ class Generation:
             raise ValueError(f"index format {self.meta.get('format')!r}, expected {INDEX_FORMAT}")
         self.docs: list[dict] = json.loads((self.path / DOCS).read_text(encoding="utf-8"))
         self.storage = _Storage(str(self.path))
-        with self.storage.closing_on_failure():
+        with self.storage.closing_on_failure():  # the table of contents, then a reader to count the documents
             self.index = whoosh_index.FileIndex(self.storage, indexname="MAIN")  # what open_dir opens
-        if self.index.doc_count_all() != len(self.docs) or self.meta["documents"] != len(self.docs):
-            raise ValueError(f"{self.index.doc_count_all()} documents indexed, {len(self.docs)} listed")
+            indexed = self.index.doc_count_all()
+        if indexed != len(self.docs) or self.meta["documents"] != len(self.docs):
+            raise ValueError(f"{indexed} documents indexed, {len(self.docs)} listed")
         # (edition, "s:27B1") → document number: a reference jumps inside one edition.
         self.by_id = {(doc.get("edition"), doc["id"]): number for number, doc in enumerate(self.docs)}
         self.lexicon: frozenset[str] = frozenset(self.meta["lexicon"])

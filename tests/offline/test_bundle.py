@@ -230,6 +230,7 @@ def test_precache_uses_the_hashed_names_of_a_manifest_storage(client, tmp_path):
         js = next(url for url in hashed if url.endswith(".js"))
         assert (Path(tmp_path) / (js.removeprefix("/static/") + ".gz")).exists()
         served = Client().get(js, HTTP_ACCEPT_ENCODING="gzip")
+        b"".join(served.streaming_content)  # a FileResponse: read to the end, the test client closes its file
         assert served.status_code == 200
         assert served["Content-Encoding"] == "gzip"
         assert "max-age=315360000" in served["Cache-Control"] and "immutable" in served["Cache-Control"]
