@@ -29,7 +29,7 @@ $(STAMP): requirements.txt requirements-dev.txt
 ## setup: venv, pinned packages, database migrated, law corpus (and whatever else is derived) loaded. Safe to rerun.
 ## No demo data: that is `make demo` (development only).
 # The loading steps skip Django's system checks (they import every URL module, and with them endplay's plotting
-# library, for seconds each): `runserver` and `make check` run them.
+# library, for seconds each): `runserver`, `make check` (lint) and `make serve` (check --deploy) run them.
 setup: $(STAMP) $(NODE_STAMP)
 	mkdir -p var/static
 	$(PY) manage.py migrate --noinput -v0 --skip-checks
@@ -92,8 +92,10 @@ bench: setup
 	$(PY) bench/run.py
 
 ## lint: ruff's rules (the pure cores import no framework or app) and the formatter, checked, not applied; ESLint
-## on static/js (engine/ may not touch document or window); the import-linter contracts (pyproject.toml: the layers)
+## on static/js (engine/ may not touch document or window); the import-linter contracts (pyproject.toml: the layers);
+## Django's system checks (the loading steps of `make setup` skip them)
 lint: $(STAMP) $(NODE_STAMP)
+	$(PY) manage.py check
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	node_modules/.bin/eslint --max-warnings=0 .
