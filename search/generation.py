@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import logging
@@ -232,6 +233,11 @@ def forget_generation(generation: Generation | None = None) -> None:
             return
         old, _current = _current, None
     old.retire()
+
+
+# At exit the opened generation's pooled searchers are closed (their segment files), not left to the interpreter's
+# teardown, which warns of each file it finds open.
+atexit.register(forget_generation)
 
 
 def _open(name: str) -> Generation:
