@@ -28,18 +28,23 @@ $(STAMP): requirements.txt requirements-dev.txt
 
 ## setup: venv, pinned packages, database migrated, law corpus (and whatever else is derived) loaded. Safe to rerun.
 ## No demo data: that is `make demo` (development only).
+# The loading steps skip Django's system checks (they import every URL module, and with them endplay's plotting
+# library, for seconds each): `runserver`, `make check` (lint) and `make serve` (check --deploy) run them.
 setup: $(STAMP) $(NODE_STAMP)
 	mkdir -p var/static
-	$(PY) manage.py migrate --noinput -v0
-	$(PY) manage.py load_corpus --quiet
+	$(PY) manage.py migrate --noinput -v0 --skip-checks
+	$(PY) manage.py load_corpus --quiet --skip-checks
 
 ## demo: the demo club and its logins (published password; load_demo refuses production settings)
 demo: setup
-	$(PY) manage.py load_demo
+	$(PY) manage.py load_demo --skip-checks
 
-## run: setup and the demo club, then the development server (dev settings) on http://127.0.0.1:8000
+## run: setup and the demo club, then the development server (dev settings) on http://127.0.0.1:$(PORT) (8000).
+## A second run starts in seconds: load_corpus skips the editions whose fixtures are unchanged (laws/corpus_stamp.py),
+## so the search index is not rebuilt either.
+PORT ?= 8000
 run: demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 ## serve: production (config.settings.prod; README "Deploying"): migrate, the law corpus on a fresh database only,
 ## collectstatic, expired sessions cleared, the search index built once, then gunicorn (config/gunicorn.conf.py).
@@ -94,14 +99,16 @@ bench: setup
 	$(PY) bench/run.py
 
 ## lint: ruff's rules (the pure cores import no framework or app) and the formatter, checked, not applied; ESLint
-## on static/js (engine/ may not touch document or window); the import-linter contracts (pyproject.toml: the layers)
+## on static/js (engine/ may not touch document or window); the import-linter contracts (pyproject.toml: the layers);
+## Django's system checks (the loading steps of `make setup` skip them)
 lint: $(STAMP) $(NODE_STAMP)
+	$(PY) manage.py check
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	node_modules/.bin/eslint --max-warnings=0 .
 	$(VENV)/bin/lint-imports --no-cache
 
-## typecheck: mypy, strict on the pure cores (bridge/, practice/core/); tsc --strict on static/js's JSDoc types
+## typecheck: mypy over the apps (django-stubs), strict on the pure cores (bridge/, practice/core/); tsc --strict on static/js's JSDoc types
 typecheck: $(STAMP) $(NODE_STAMP)
 	$(VENV)/bin/mypy
 	node_modules/.bin/tsc -p tsconfig.json

@@ -50,7 +50,8 @@ def limited_admin_login(site: admin.AdminSite):
     return view
 
 
-admin.site.login = limited_admin_login(admin.site)
+# The default admin site's login view, replaced on the instance by the rate-limited one above.
+admin.site.login = limited_admin_login(admin.site)  # type: ignore[method-assign]
 
 
 @admin.register(LoginFailure)

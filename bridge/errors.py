@@ -76,7 +76,7 @@ class FieldError(ValueError):
         wrapped.code, wrapped.args = error.code, error.args
         return wrapped
 
-    def with_field(self, field: str | None) -> FieldError:
+    def with_field(self, field: str | None) -> Self:
         """The same error naming another field (an edge that nests the input: ``adjustment.NS.contract``)."""
         clone = type(self).__new__(type(self))
         clone.__dict__.update(self.__dict__)

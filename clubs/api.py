@@ -8,6 +8,7 @@ visible to its members only (403 for anyone else); writing needs a role that may
 from __future__ import annotations
 
 import re
+from typing import TypedDict
 
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -23,7 +24,7 @@ from bridge.appeal_file import poll_warning
 from clubs import selectors, services
 from clubs.forms import RulingFilterForm
 from clubs.models import EDITABLE_STATUSES, CalledBy, Capability, Club, RulingRecord, Status, field_limits
-from clubs.permissions import ClubRole
+from clubs.permissions import ClubAccess, ClubRole
 from core.api import ConflictError, FieldError
 from core.openapi import RECORD, RECORD_DETAIL, RECORD_PAGE, errors, integer, string
 from laws.rendering import stored_html
@@ -38,10 +39,33 @@ class ClubApi(APIView):
     authentication_classes = [HashedTokenAuthentication, SessionAuthentication]
     permission_classes = [ClubRole]
     club: Club
+    access: ClubAccess  # both set by ClubRole.has_permission
 
 
-def _limits(name: str) -> dict[str, int]:
-    return field_limits(RulingRecord, name)
+class _TextLimits(TypedDict, total=False):
+    max_length: int
+
+
+class _WholeLimits(TypedDict, total=False):
+    min_value: int
+    max_value: int
+
+
+def _limits(name: str) -> _TextLimits:
+    """A text field's limit (its length), read from the model."""
+    limits = field_limits(RulingRecord, name)
+    return {"max_length": limits["max_length"]} if "max_length" in limits else {}
+
+
+def _whole_limits(name: str) -> _WholeLimits:
+    """A whole number's range, read from the model."""
+    limits = field_limits(RulingRecord, name)
+    whole: _WholeLimits = {}
+    if "min_value" in limits:
+        whole["min_value"] = limits["min_value"]
+    if "max_value" in limits:
+        whole["max_value"] = limits["max_value"]
+    return whole
 
 
 class TextField(serializers.CharField):
@@ -71,7 +95,7 @@ class RecordInput(serializers.Serializer):
     event = TextField(required=False, allow_blank=True, **_limits("event"))
     date = serializers.DateField(required=False)
     session = TextField(required=False, allow_blank=True, **_limits("session"))
-    board = WholeField(required=False, **_limits("board"))
+    board = WholeField(required=False, **_whole_limits("board"))
     table = TextField(required=False, allow_blank=True, **_limits("table"))
     director = WholeField(required=False, help_text="user id; defaults to the caller")
     called_by = serializers.ChoiceField(choices=[*CalledBy.values, ""], required=False)
@@ -149,7 +173,7 @@ def record_data(record: RulingRecord, request=None, *, site: str | None = None) 
         "adjustment_result": record.adjustment_result,
         "status": record.status,
         "appeal": _appeal_data(appeal) if appeal is not None else None,
-        "signed_off_by": record.signed_off_by.get_username() if record.signed_off_by_id else None,
+        "signed_off_by": record.signed_off_by.get_username() if record.signed_off_by else None,
         "signed_off_at": record.signed_off_at.isoformat() if record.signed_off_at else None,
         "created_by": record.created_by.get_username(),
         "created_at": record.created_at.isoformat(),
@@ -280,8 +304,8 @@ class RulingListApi(ClubApi):
     )
     def post(self, request, club_id: int):
         data = _read(RecordInput, request.data)
-        record = services.ruling_create(club=self.club, by=request.user, **data)
-        record = selectors.ruling_get(club=self.club, number=record.number)
+        created = services.ruling_create(club=self.club, by=request.user, **data)
+        record = _record_or_404(self.club, created.number)
         response = Response(record_data(record, request), status=status.HTTP_201_CREATED)
         response["Location"] = record.get_absolute_url()
         return response

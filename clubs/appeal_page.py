@@ -58,7 +58,7 @@ def auction_grid(auction: dict | None, dealer: str) -> dict | None:
         return None
     tempo = auction.get("tempo") or {}
     cells: list[dict | None] = [None] * SEAT_ORDER.index(dealer)
-    notes = []
+    notes: list[dict[str, object]] = []
     for index, call in enumerate(auction["calls"]):
         note = None
         if call.get("alert") or call.get("explanation"):

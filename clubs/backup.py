@@ -34,13 +34,16 @@ import decimal
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 
 from clubs.models import Appeal, Club, Membership, ReviewComment, RulingRecord, RulingRevision
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 FORMAT = "caipan-log"
 VERSION = 1
@@ -78,7 +81,7 @@ class LogReport:
 # ------------------------------------------------------------------------------------------------ fields
 
 
-def _user_model() -> type[models.Model]:
+def _user_model() -> type[User]:
     return get_user_model()
 
 
@@ -339,18 +342,22 @@ def _record(club: Club, data: object, users: dict, fields: dict, where: str, rep
     record = RulingRecord(club=club, **_values(RulingRecord, fields["record"], rest, users, where))
     _write(record, where)
     for revision in _list(data, "revisions", where):
-        row = RulingRevision(
+        revision_row = RulingRevision(
             record=record, **_values(RulingRevision, fields["revision"], revision, users, where)
         )
-        _write(row, f"{where}: revision {row.number}")
+        _write(revision_row, f"{where}: revision {revision_row.number}")
         report.revisions += 1
     for position, comment in enumerate(_list(data, "comments", where)):
-        row = ReviewComment(record=record, **_values(ReviewComment, fields["comment"], comment, users, where))
-        _write(row, f"{where}: comment {position + 1}")
+        comment_row = ReviewComment(
+            record=record, **_values(ReviewComment, fields["comment"], comment, users, where)
+        )
+        _write(comment_row, f"{where}: comment {position + 1}")
         report.comments += 1
     appeal = data.get("appeal")
     if appeal is not None:
-        row = Appeal(record=record, **_values(Appeal, fields["appeal"], appeal, users, f"{where}: appeal"))
-        _write(row, f"{where}: appeal")
+        appeal_row = Appeal(
+            record=record, **_values(Appeal, fields["appeal"], appeal, users, f"{where}: appeal")
+        )
+        _write(appeal_row, f"{where}: appeal")
         report.appeals += 1
     report.records += 1

@@ -9,10 +9,15 @@ in its own language; ``code`` names the mistake for code that must tell them apa
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bridge.errors import FieldError, Message
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 
 class RecordError(FieldError):
@@ -24,9 +29,15 @@ class RecordError(FieldError):
     """
 
     def __init__(
-        self, message: Message | str, field: str | None = None, *, code: str = "", **params: object
+        self,
+        message: Message | str | StrPromise,
+        field: str | None = None,
+        *,
+        code: str = "",
+        **params: object,
     ) -> None:
-        super().__init__(message, field, **params)
+        # A lazy gettext msgid is kept lazy: FieldError.text reads it with str() in the page's language.
+        super().__init__(cast("Message | str", message), field, **params)
         if code:
             self.code = code
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import json
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
@@ -20,16 +21,19 @@ from clubs import selectors
 from clubs.models import RulingRecord
 from rulings.choices import SIDES as SIDE_CHOICES
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 SIDES = tuple(value for value, _label in SIDE_CHOICES)
 # A cell starting with one of these is a formula (or becomes one) in Excel, LibreOffice and Google Sheets.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _field(name: str) -> tuple[str, str]:
+def _field(name: str) -> tuple[str, StrOrPromise]:
     return name, RulingRecord.label_of(name)
 
 
-COLUMNS: list[tuple[str, str]] = [
+COLUMNS: list[tuple[str, StrOrPromise]] = [
     _field("number"),
     _field("date"),
     _field("event"),
@@ -159,7 +163,7 @@ class _Words:
             from django.contrib.auth import get_user_model
 
             self._people[user_id] = log_labels.person_name(
-                get_user_model().objects.filter(pk=user_id).first()
+                get_user_model().objects.filter(pk=user_id).first() if user_id is not None else None
             )
         return self._people[user_id]
 

@@ -45,7 +45,7 @@ def form_error(form: forms.BaseForm) -> RecordError:
     """A bound, invalid form's first error as the RecordError the pages show (400, naming the field)."""
     field, errors = next(iter(form.errors.as_data().items()))
     error = errors[0]
-    return RecordError(next(iter(error)), None if field == "__all__" else field, code=error.code or "invalid")
+    return RecordError(error.messages[0], None if field == "__all__" else field, code=error.code or "invalid")
 
 
 class RulingFilterForm(forms.Form):

@@ -11,6 +11,8 @@ with who, when and the old and new value of each changed field.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
+
 from django.conf import settings
 from django.core.exceptions import FieldDoesNotExist
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
@@ -22,6 +24,9 @@ from django.utils.translation import gettext_lazy as _
 import bridge
 from clubs.validators import EARLIEST_DATE, latest_date, validate_one_line, validate_text
 from rulings.choices import CalledBy
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 OTHER_IRREGULARITY = "other"
 # Limits of the texts kept in TextFields: MaxLengthValidator (a state-only change), not max_length, which would
@@ -306,15 +311,16 @@ class RulingRecord(models.Model):
         return self.board_info.vulnerability.value
 
     @classmethod
-    def label_of(cls, name: str) -> str:
+    def label_of(cls, name: str) -> StrOrPromise:
         """The translatable name of a field (or of the appeal), as the revision history and the CSV show it; a
         name the model does not have (an old revision's) is shown as it is."""
         if name == "appeal":
-            return Appeal._meta.verbose_name
+            return Appeal._meta.verbose_name or name
         try:
-            return cls._meta.get_field(name).verbose_name
-        except (FieldDoesNotExist, AttributeError):
+            field = cls._meta.get_field(name)
+        except FieldDoesNotExist:
             return name
+        return field.verbose_name if isinstance(field, models.Field) else name  # a reverse relation: its name
 
     @property
     def appeal_or_none(self) -> Appeal | None:
@@ -422,6 +428,9 @@ class RulingRevision(AppendOnly):
     )
     # The record's version after this change: revision n is how version n came to be.
     number = models.PositiveIntegerField(_("版本"))
+    rows: list[
+        dict
+    ]  # not a column: the record pages set it to the change's rows (revision_words.change_rows)
     action = models.CharField(_("操作"), max_length=20, choices=Action.choices)
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("修改人")
@@ -577,13 +586,23 @@ class Appeal(models.Model):
         return self.decision != Decision.PENDING
 
 
-def field_limits(model: type[models.Model], name: str) -> dict[str, int]:
+class FieldLimits(TypedDict, total=False):
+    """The keyword arguments :func:`field_limits` gives a form or serializer field."""
+
+    max_length: int
+    min_value: int
+    max_value: int
+
+
+def field_limits(model: type[models.Model], name: str) -> FieldLimits:
     """The limits the model field ``name`` sets: ``max_length`` (a CharField's, or the MaxLengthValidator of a
     TextField), ``min_value`` and ``max_value`` (its range validators), as keyword arguments for a form or
     serializer field. The forms, the services and the API read them here, so each limit is written once."""
     field = model._meta.get_field(name)
-    limits: dict[str, int] = {}
-    if getattr(field, "max_length", None):
+    limits: FieldLimits = {}
+    if not isinstance(field, models.Field):  # a reverse relation sets no limit
+        return limits
+    if field.max_length:
         limits["max_length"] = field.max_length
     ranged = not isinstance(field, models.DateField)  # a date's range is the model's to check (callable)
     for validator in field.validators:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import wraps
+from typing import TYPE_CHECKING
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpResponse
@@ -21,6 +22,9 @@ from rest_framework import permissions
 from bridge.inputs import read_whole
 from clubs import selectors
 from clubs.models import Capability, Club, Membership
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,11 @@ class ClubAccess:
     @property
     def allowed(self) -> bool:
         return self.can(self.capability)
+
+    @property
+    def role_label(self) -> str:
+        """The member's role as the page's language says it; "" for a non-member."""
+        return self.membership.get_role_display() if self.membership is not None else ""
 
     def can(self, capability: str) -> bool:
         """Whether the member's role has ``capability`` too (what else a page may offer)."""
@@ -78,7 +87,7 @@ def recording_club(*, user, chosen: object = None) -> tuple[Club | None, list[Cl
 # Pages
 
 
-def forbidden(request, message: str) -> HttpResponse:
+def forbidden(request, message: StrOrPromise) -> HttpResponse:
     """The 403 page of the club log, saying why."""
     return render(request, "clubs/forbidden.html", {"message": message}, status=403)
 
@@ -100,7 +109,7 @@ def club_page(capability: str):
                 return forbidden(
                     request,
                     gettext_lazy("你在本俱乐部的角色（%(role)s）不能进行此操作。")
-                    % {"role": access.membership.get_role_display()},
+                    % {"role": access.role_label},
                 )
             request.access = access
             return view(request, access.club, *args, **kwargs)
@@ -131,9 +140,7 @@ class ClubRole(permissions.BasePermission):
             self.message = _("只有裁判长可以这样做。")
             return False
         if not access.allowed:
-            self.message = _("你的角色（%(role)s）不能记录或修改裁决。") % {
-                "role": access.membership.get_role_display()
-            }
+            self.message = _("你的角色（%(role)s）不能记录或修改裁决。") % {"role": access.role_label}
             return False
         view.club = access.club
         view.access = access

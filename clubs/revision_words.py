@@ -11,6 +11,7 @@ import datetime
 import re
 
 from django.contrib.auth import get_user_model
+from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -170,14 +171,15 @@ def _changed_irregularity(changes: dict) -> str | None:
 
 def _appeal_label(name: str) -> str:
     try:
-        return str(Appeal._meta.get_field(name).verbose_name)
+        field = Appeal._meta.get_field(name)
+        return str(field.verbose_name) if isinstance(field, models.Field) else name
     except Exception:  # noqa: BLE001 (an older revision's key: shown as it is)
         return name
 
 
 def _appeal_value(words: _Words, name: str, value: object) -> str:
     if name == "decision" and isinstance(value, str):
-        return str(dict(Appeal._meta.get_field("decision").choices).get(value, value))
+        return str(dict(Appeal._meta.get_field("decision").choices or ()).get(value, value))
     if name == "deposit_returned" and value is not None:
         return _("已退还") if value else _("已没收")
     return words.plain(value)

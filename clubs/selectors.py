@@ -437,7 +437,8 @@ def ruling_replay(*, record: RulingRecord) -> Replay | None:
         question = language.pick(evaluation.question.text) if evaluation.question else ""
         return Replay(tree.version, False, error=_("当前的决策树还需要回答：%(q)s") % {"q": question})
     data = evaluation.ruling.as_dict()
-    laws = tuple(data.pop("laws"))
+    given_laws = data.pop("laws")
+    laws = tuple(str(law) for law in given_laws) if isinstance(given_laws, (list, tuple)) else ()
     given = {key: value for key, value in record.outcome.items() if key != "script"}
     now = {key: value for key, value in data.items() if key != "script"}
     return Replay(tree.version, given == now and list(laws) == list(record.laws), data, laws)

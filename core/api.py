@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import math
+from collections.abc import Iterable
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
@@ -52,6 +53,7 @@ def json_depth_exceeds(value: object, limit: int = JSON_DEPTH_LIMIT) -> bool:
     stack: list[tuple[object, int]] = [(value, 0)]
     while stack:
         item, depth = stack.pop()
+        items: Iterable[object]
         if isinstance(item, dict):
             items = item.values()
         elif isinstance(item, list):

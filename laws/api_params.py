@@ -5,6 +5,8 @@ site default)."""
 
 from __future__ import annotations
 
+from typing import Literal, overload
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
 
@@ -24,6 +26,12 @@ def unknown(code: str) -> FieldError:
         edition=code[:40],
         codes=", ".join(_known()),
     )
+
+
+@overload
+def edition_param(request, *, allow_all: Literal[False] = False) -> Edition: ...
+@overload
+def edition_param(request, *, allow_all: bool) -> Edition | None: ...
 
 
 def edition_param(request, *, allow_all: bool = False) -> Edition | None:

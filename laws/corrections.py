@@ -81,8 +81,9 @@ def load(path: Path) -> Corrections:
         if not isinstance(entry, dict):
             problems.append(f"correction {number}: not a mapping")
             continue
-        values = {key: entry.get(key) for key in ("where", "original", "corrected", "note")}
-        missing = [key for key, value in values.items() if not isinstance(value, str) or not value.strip()]
+        given = {key: entry.get(key) for key in ("where", "original", "corrected", "note")}
+        values = {key: value for key, value in given.items() if isinstance(value, str) and value.strip()}
+        missing = [key for key in given if key not in values]
         if missing:
             problems.append(f"correction {number}: missing {', '.join(missing)}")
             continue
@@ -96,7 +97,7 @@ def load(path: Path) -> Corrections:
     seen = {(c.where, c.original) for c in items}
     if len(seen) != len(items):
         problems.append("the same original is listed twice for one place")
-    if problems:
+    if problems or not isinstance(edition, str) or not isinstance(source, str):
         raise CorrectionsError(f"{path.name}: " + "; ".join(problems))
     return Corrections(edition=edition, source=source, items=tuple(items))
 

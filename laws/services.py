@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -166,7 +167,7 @@ def _parsed_content(pl: ParsedLaw) -> tuple:
 
 def _stored_content(law: Law) -> tuple:
     nodes = law.sections.order_by("order").values_list("ref", "heading", "text")
-    return _law_content(law.title, [tuple(row) for row in nodes])
+    return _law_content(law.title, list(nodes))
 
 
 def _plan_changed_law(plan: ImportPlan, pl: ParsedLaw, current: Law, new_refs: list[str]) -> None:
@@ -518,12 +519,23 @@ def references_resolve(edition: Edition) -> int:
 
 
 @transaction.atomic
-def corpus_load_default(*, edition_code: str | None = None) -> list[ImportReport]:
+def corpus_codes() -> list[str]:
+    """Every edition fixtures/ holds: the base, then the further editions' folders."""
+    return [BASE_EDITION, *editions.further_codes()]
+
+
+def corpus_load_default(
+    *, edition_code: str | None = None, edition_codes: Sequence[str] | None = None
+) -> list[ImportReport]:
     """Load what fixtures/ holds: the base edition (the official Definitions and Laws 1–8, the summaries, the
     glossary additions), then every further edition under fixtures/editions/ (laws/*.txt and definitions.txt, as
     summaries). With ``edition_code``, that edition only. All or nothing, and one `corpus_imported` signal for
-    the whole batch (the search index holds every edition; ``editions`` lists the ones loaded)."""
-    codes = [edition_code] if edition_code else [BASE_EDITION, *editions.further_codes()]
+    the whole batch (the search index holds every edition; ``editions`` lists the ones loaded). With
+    ``edition_codes``, those editions (load_corpus: the ones whose fixtures changed)."""
+    if edition_codes is not None:
+        codes = list(edition_codes)
+    else:
+        codes = [edition_code] if edition_code else corpus_codes()
     reports: list[ImportReport] = []
     loaded = []
     for code in codes:
@@ -565,7 +577,7 @@ def _file_name(path: Path) -> str:
         return str(path.relative_to(editions.editions_dir().parent))
 
 
-def _base_jobs() -> list[tuple[Path, str, bool]]:
+def _base_jobs() -> list[tuple[Path, Source, bool]]:
     fixtures: Path = settings.FIXTURES_DIR
     jobs = [(fixtures / "sources" / "ccba-1999-definitions-and-laws-1-8.txt", Source.OFFICIAL, False)]
     jobs += [(path, Source.SUMMARY, False) for path in sorted((fixtures / "laws").glob("*.txt"))]
@@ -575,12 +587,12 @@ def _base_jobs() -> list[tuple[Path, str, bool]]:
     return jobs
 
 
-def _edition_jobs(code: str) -> list[tuple[Path, str, bool]]:
+def _edition_jobs(code: str) -> list[tuple[Path, Source, bool]]:
     """A further edition's folder (fixtures/editions/README.md): the definitions first, then the laws."""
     folder = editions.edition_folder(code)
     if folder is None:
         return []
-    jobs = []
+    jobs: list[tuple[Path, Source, bool]] = []
     definitions = folder / "definitions.txt"
     # Either layout: the table (术语|English term|mark|释义) or the rulebook's (术语（ENGLISH）：释义).
     if definitions.exists() and _has_content(definitions):

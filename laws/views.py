@@ -145,9 +145,9 @@ def law(request, number: int):
                 "other_law_url": editions.explicit_with_edition(
                     reverse("laws:law", args=[number]), other.code
                 )
-                if other_law
+                if other_law and other
                 else None,
-                "compare_url": _compare_url(edition, other, number) if other_law else None,
+                "compare_url": _compare_url(edition, other, number) if other_law and other else None,
                 "share_url": editions.explicit_with_edition(reverse("laws:law", args=[number]), edition.code),
                 "change": change,
                 "change_note": change.note(get_language()) if change else "",

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.handlers.base import BaseHandler
+from django.http import FileResponse, HttpResponse, HttpResponseBase
 from django.test.client import RequestFactory
 
 from offline import data
@@ -43,7 +44,7 @@ class BundleError(RuntimeError):
 
 
 _lock = threading.Lock()
-_built: dict[tuple[str, str], Bundle] = {}
+_built: dict[tuple[str, str, str], Bundle] = {}  # (language, pack version, host)
 _handler: BaseHandler | None = None
 
 
@@ -62,13 +63,24 @@ def _render(url: str, language: str, host: str) -> dict[str, str]:
     secure = bool(getattr(settings, "SECURE_SSL_REDIRECT", False))
     request = RequestFactory().get(url, HTTP_ACCEPT_LANGUAGE=language, HTTP_HOST=host, secure=secure)
     response = _get_handler().get_response(request)
-    if response.status_code != 200 or response.has_header("Content-Encoding"):
-        raise BundleError(f"{url}: {response.status_code}")
-    content = b"".join(response) if response.streaming else response.content
+    try:
+        if response.status_code != 200 or response.has_header("Content-Encoding"):
+            raise BundleError(f"{url}: {response.status_code}")
+        content = response.content if isinstance(response, HttpResponse) else b"".join(response)
+    finally:
+        _close_file(response)
     control = response.get("Cache-Control", "")
     if "private" in control or "no-store" in control:
         raise BundleError(f"{url}: {control}")
     return {"url": url, "type": response["Content-Type"], "body": content.decode("utf-8")}
+
+
+def _close_file(response: HttpResponseBase) -> None:
+    """A static file comes as a FileResponse (WhiteNoise): its file is closed once read (else it stays open until
+    garbage collection). Not response.close(): that would also say the request finished (request_finished), and
+    Django would close the database connection the request that builds the bundle is still using."""
+    if isinstance(response, FileResponse) and response.file_to_stream is not None:
+        response.file_to_stream.close()
 
 
 def _stored_path(language: str, version: str, host: str) -> Path:

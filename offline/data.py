@@ -427,9 +427,11 @@ def wizard_data(edition: Edition | None = None) -> dict:
     """What the offline wizard shell needs beside the trees of ``edition`` (default: the site's): each leaf's
     rendered script (Chinese and English) and the tree list for the wizard's first screen."""
     edition = edition or edition_default()
-    out: dict[str, object] = {"edition": edition.code, "trees": [], "scripts": {}}
+    tree_list: list[dict[str, object]] = []
+    scripts: dict[str, dict[str, dict[str, str]]] = {}
+    out: dict[str, object] = {"edition": edition.code, "trees": tree_list, "scripts": scripts}
     for tree in trees(edition.code).values():
-        out["trees"].append(
+        tree_list.append(
             {
                 "slug": tree.slug,
                 "title": tree.title,
@@ -437,7 +439,7 @@ def wizard_data(edition: Edition | None = None) -> dict:
                 "description": tree.description.as_dict() if tree.description else None,
             }
         )
-        out["scripts"][tree.slug] = {
+        scripts[tree.slug] = {
             node.id: {
                 "zh": leaf_script_html(node.script.zh, edition),
                 "en": leaf_script_html(node.script.en, edition),

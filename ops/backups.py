@@ -33,6 +33,7 @@ import subprocess
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import connections
@@ -163,8 +164,8 @@ def database_has_tables(db: dict | None = None) -> bool:
         return sqlite_has_tables(Path(db["NAME"]))
     import psycopg
 
-    params = {"host": db.get("HOST") or None, "port": db.get("PORT") or None, "user": db.get("USER") or None}
-    params = {k: v for k, v in params.items() if v}
+    given = {"host": db.get("HOST") or None, "port": db.get("PORT") or None, "user": db.get("USER") or None}
+    params: dict[str, Any] = {k: v for k, v in given.items() if v}
     if db.get("PASSWORD"):
         params["password"] = db["PASSWORD"]
     with psycopg.connect(dbname=db["NAME"], **params) as conn:

@@ -48,5 +48,5 @@ def drill_option(field: str, value: object) -> str:
         return f"Law {value}" if (get_language() or "").startswith("en") else chinese_ref(value)
     if isinstance(value, bool):
         return _("是") if value else _("否")
-    label = VALUES.get((field, value))
+    label = VALUES.get((field, value)) if isinstance(value, str) else None
     return str(label) if label is not None else str(value)

@@ -379,7 +379,7 @@ def progress_by_users(user_ids, edition: str | None = None) -> dict[int, dict[st
             row.attempts, row.right, row.drills = tally["n"], tally["right"], tally["drills"]
     bank = scenarios(edition)
     for card in Card.objects.filter(user_id__in=list(user_ids)).filter(_edition_items(edition)):
-        row = out[card.user_id].get(card.topic)
+        row = out[card.user_id].get(card.topic) if card.user_id is not None else None
         if row is not None and card.item in bank:
             row.seen += 1
             row.mastered += int(card.box >= repetition.MASTERED_BOX)

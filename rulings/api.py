@@ -143,7 +143,7 @@ def adjusted_score(request):
 
 # --- POST /api/assigned-score/: the Law 12C2 builder ----------------------------------------------------------
 
-_OUTCOME_FIELDS = {
+_OUTCOME_FIELDS: dict[str, serializers.Field] = {
     "contract": serializers.CharField(help_text="4S, 3NTX, 6♥XX, 4黑桃, PASS"),
     "declarer": serializers.ChoiceField(["N", "E", "S", "W"], allow_null=True, required=False),
     "tricks": serializers.IntegerField(

@@ -8,6 +8,7 @@ the field (a bridge.messages Message, so each edge says it in its reader's langu
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import bridge
 from bridge.adjustment import adjusted_answer, score_answer
@@ -21,7 +22,9 @@ BOARD_MAX = 10_000
 IMP_ROWS_LIMIT = 4000
 
 
-def score_from_params(params: Mapping[str, object]) -> tuple[bridge.Score, bridge.Board | None]:
+# The adapters below take parsed JSON (typed Any: its shape is what bridge checks, naming the field of anything
+# wrong), so bridge's functions get the values as sent.
+def score_from_params(params: Mapping[str, Any]) -> tuple[bridge.Score, bridge.Board | None]:
     """contract, declarer, tricks, and vulnerability or board → (Score, Board or None)."""
     contract = bridge.Contract.parse(str(required(params, "contract")))
     board = None
@@ -58,12 +61,12 @@ def board_data(board: bridge.Board) -> dict:
     return {"board": board.number, "dealer": board.dealer.value, "vulnerability": board.vulnerability.value}
 
 
-def imps_from_params(params: Mapping[str, object]) -> dict:
+def imps_from_params(params: Mapping[str, Any]) -> dict:
     diff = whole_number(required(params, "diff"), "diff")
     return {"diff": diff, "imps": bridge.imps(diff)}
 
 
-def matchpoints_data(scores: object) -> dict:
+def matchpoints_data(scores: Any) -> dict:
     result = bridge.matchpoints(scores)
     return {
         "matchpoints": list(result.matchpoints),

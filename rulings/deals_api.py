@@ -177,7 +177,8 @@ class _SolverThrottle(SimpleRateThrottle):
     """The rate is read when asked (not when the class is made), so a changed setting takes effect at once."""
 
     def get_rate(self) -> str | None:
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        rate = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope) if self.scope else None
+        return None if rate is None else str(rate)
 
 
 class SolverAnonThrottle(_SolverThrottle):

@@ -230,6 +230,9 @@ def builder_markdown(built: AssignedBuild) -> str:
             "weighted": _("裁判按权重计算"),
         }[side.basis]
         result = side.score
+        if result is None:  # a weighted score (2017 12C1) is no single result: its points only
+            lines.append(f"- {side.side.value}（{role}，{basis}）：→ {side.points}")
+            continue
         declarer = result.declarer.value if result.declarer else ""
         tricks = "" if result.tricks is None else f" {result.tricks}"
         lines.append(

@@ -1,9 +1,15 @@
 """Display labels for the trees' outcome fields (the wizard's ruling card). Translatable; Chinese first."""
 
+from __future__ import annotations
+
 import re
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 FIELDS = {
     "rule": _("适用条款"),
@@ -126,10 +132,11 @@ VALUES = {
 }
 
 
-def outcome_rows(outcome) -> list[tuple[str, str, object]]:
+def outcome_rows(outcome) -> list[tuple[str, StrOrPromise, object]]:
     """(field, label, display value) for each outcome field, in the tree's order; None shows as —."""
-    rows = []
+    rows: list[tuple[str, StrOrPromise, object]] = []
     for name, value in outcome.items():
+        shown: object
         if isinstance(value, bool):
             shown = _("是") if value else _("否")
         elif value is None:

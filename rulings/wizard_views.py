@@ -6,7 +6,7 @@ from django.shortcuts import render
 
 from bridge import EngineError
 from bridge.inputs import read_whole
-from bridge.trees import QuestionNode, Tree, evaluate
+from bridge.trees import Fact, QuestionNode, Tree, evaluate
 from core import language
 from core.errors import error_context
 from laws import editions
@@ -85,11 +85,12 @@ def wizard_walk(request, slug: str):
         question = evaluation.question
         base = {**answered, **optional}
         group = _rare_group(tree, base, question.fact)
+        choices: list[tuple[object, str]]
         if group:
             none_query = {**base, **{name: "false" for name in group}}
             choices = [
                 (
-                    tree.fact(name).text,
+                    _fact(tree, name).text,
                     f"?{urlencode({**base, **dict.fromkeys(group[:i], 'false'), name: 'true'})}",
                 )
                 for i, name in enumerate(group)
@@ -120,6 +121,7 @@ def wizard_walk(request, slug: str):
         )
         return render(request, "rulings/wizard/question.html", context)
     ruling = evaluation.ruling
+    assert ruling is not None  # no question left: the walk has its ruling
     english = language.english()
     given = {**answered, **optional}
     context.update(
@@ -163,6 +165,13 @@ def evaluation_facts(evaluation, optional: dict) -> dict[str, object]:
 
 def _group_facts(tree: Tree) -> frozenset[str]:
     return frozenset(tree.rare_group)
+
+
+def _fact(tree: Tree, name: str) -> Fact:
+    """A fact the tree declares (a rare group names only declared facts: the tree's validation holds it)."""
+    fact = tree.fact(name)
+    assert fact is not None, name
+    return fact
 
 
 def _rare_group(tree: Tree, base: dict, fact: str) -> list[str]:

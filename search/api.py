@@ -11,7 +11,7 @@ from core.openapi import errors, integer, string
 from laws.api_params import edition_param, schema_parameter
 from search.query import DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH, SearchInputError, search
 
-_RESULT_FIELDS = {
+_RESULT_FIELDS: dict[str, serializers.Field] = {
     "edition": serializers.CharField(help_text="the edition the result is in"),
     "ref": serializers.CharField(allow_null=True, help_text="27B1; the cited ref for a glossary term"),
     "law": serializers.IntegerField(allow_null=True),
@@ -25,7 +25,7 @@ _RESULT_FIELDS = {
     "kind": serializers.ChoiceField(["section", "definition"]),
     "jump": serializers.BooleanField(help_text="the query was this reference"),
 }
-_TREE_FIELDS = {
+_TREE_FIELDS: dict[str, serializers.Field] = {
     "slug": serializers.CharField(),
     "edition": serializers.CharField(help_text="the edition of the tree (its wizard opens in it)"),
     "title": serializers.CharField(),

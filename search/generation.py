@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import json
 import logging
 import threading
@@ -23,11 +25,13 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from django.db import connections
 from rest_framework import status
 from whoosh import index as whoosh_index
 from whoosh import scoring
+from whoosh.filedb.filestore import FileStorage
 
 from bridge.errors import FieldError, Message
 from laws.models import Edition
@@ -59,6 +63,38 @@ class SearchUnavailable(FieldError):
     status_code = status.HTTP_503_SERVICE_UNAVAILABLE
 
 
+class _Storage(FileStorage):
+    """whoosh's file storage, able to close what a failed open left open: whoosh does not close the table of
+    contents it could not read (a damaged ``_MAIN_*.toc``), nor the segment files a reader had opened when the
+    next one failed. :meth:`closing_on_failure` closes the files opened in its block, in this thread, if it
+    raises."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self._opening = threading.local()
+
+    def open_file(self, name, **kwargs):
+        opened = super().open_file(name, **kwargs)
+        tracked = getattr(self._opening, "files", None)
+        if tracked is not None:
+            tracked.append(opened)
+        return opened
+
+    @contextmanager
+    def closing_on_failure(self) -> Iterator[None]:
+        tracked: list[Any] = []  # whoosh's StructFiles (whoosh has no types)
+        self._opening.files = tracked
+        try:
+            yield
+        except BaseException:
+            for opened in tracked:
+                with contextlib.suppress(Exception):
+                    opened.close()
+            raise
+        finally:
+            self._opening.files = None
+
+
 class Generation:
     """One opened generation: the whoosh index, what its results show (docs.json, in document-number order), the
     query side's lexicon and pinyin, a small pool of searchers (a whoosh searcher is not safe to share between
@@ -71,9 +107,12 @@ class Generation:
         if self.meta.get("format") != INDEX_FORMAT:
             raise ValueError(f"index format {self.meta.get('format')!r}, expected {INDEX_FORMAT}")
         self.docs: list[dict] = json.loads((self.path / DOCS).read_text(encoding="utf-8"))
-        self.index = whoosh_index.open_dir(str(self.path))
-        if self.index.doc_count_all() != len(self.docs) or self.meta["documents"] != len(self.docs):
-            raise ValueError(f"{self.index.doc_count_all()} documents indexed, {len(self.docs)} listed")
+        self.storage = _Storage(str(self.path))
+        with self.storage.closing_on_failure():  # the table of contents, then a reader to count the documents
+            self.index = whoosh_index.FileIndex(self.storage, indexname="MAIN")  # what open_dir opens
+            indexed = self.index.doc_count_all()
+        if indexed != len(self.docs) or self.meta["documents"] != len(self.docs):
+            raise ValueError(f"{indexed} documents indexed, {len(self.docs)} listed")
         # (edition, "s:27B1") → document number: a reference jumps inside one edition.
         self.by_id = {(doc.get("edition"), doc["id"]): number for number, doc in enumerate(self.docs)}
         self.lexicon: frozenset[str] = frozenset(self.meta["lexicon"])
@@ -94,7 +133,10 @@ class Generation:
         with self._lock:
             if self._pool:
                 return self._pool.pop()
-        return self.index.searcher(weighting=WEIGHTING)
+        with (
+            self.storage.closing_on_failure()
+        ):  # a damaged segment file: the ones opened before it are closed
+            return self.index.searcher(weighting=WEIGHTING)
 
     def release(self, searcher) -> None:
         with self._lock:
@@ -191,6 +233,11 @@ def forget_generation(generation: Generation | None = None) -> None:
             return
         old, _current = _current, None
     old.retire()
+
+
+# At exit the opened generation's pooled searchers are closed (their segment files), not left to the interpreter's
+# teardown, which warns of each file it finds open.
+atexit.register(forget_generation)
 
 
 def _open(name: str) -> Generation:

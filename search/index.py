@@ -138,7 +138,7 @@ def documents(edition: Edition) -> list[Document]:
         sections = list(law.sections.all())
         by_id = {s.pk: s for s in sections}
         for section in sections:
-            parent = by_id.get(section.parent_id)
+            parent = by_id.get(section.parent_id) if section.parent_id is not None else None
             url = section_url(section.ref, code)
             if section.level == 0:
                 children = [s for s in sections if s.parent_id == section.pk]

@@ -157,7 +157,7 @@ def plain_latin(text: str) -> str:
 
 @functools.cache
 def _latin_names() -> dict[tuple[str, ...], synonyms.Group]:
-    names = {}
+    names: dict[tuple[str, ...], synonyms.Group] = {}
     for group in synonyms.groups():
         for name in group.latin:
             names.setdefault(name, group)
@@ -421,7 +421,8 @@ def _with_related(unit: Unit, edition: str = "", every: bool = False) -> Unit:
 
 def compile_plan(the_plan: Plan, generation: Generation) -> Plan:
     """The plan's whoosh queries, its weak words, and what its snippets mark."""
-    strong, weak = [], []
+    strong: list[Unit] = []
+    weak: list[Unit] = []
     the_plan.units = [_with_related(unit, the_plan.edition, the_plan.every) for unit in the_plan.units]
     for unit in the_plan.units:
         (weak if unit.weak else strong).append(unit)

@@ -104,7 +104,7 @@ class SearchResult:
 
     def groups(self) -> list[tuple[int | None, str, str, list[Hit]]]:
         """Hits grouped by law in order of first appearance; glossary terms form one group (law None)."""
-        groups: dict[int | None, tuple[int | None, str, str, list[Hit]]] = {}
+        groups: dict[tuple[str, int | None], tuple[int | None, str, str, list[Hit]]] = {}
         english = (translation.get_language() or "").startswith("en")  # the page's language names the laws
         for hit in self.hits:
             key = (hit.edition, hit.law if hit.kind == "section" else None)

@@ -78,7 +78,7 @@ def appeal_decide(
     """Law 93: the appeals committee's decision, recorded once."""
     current = ruling_lock(record, expected_version)
     appeal = Appeal.objects.select_for_update().filter(record=current).first()
-    if not current.has_pending_appeal():
+    if appeal is None or not current.has_pending_appeal():
         if appeal is not None and current.status == Status.APPEALED:
             raise RecordError(_("仲裁决定已经登记。"), "decision", code="appeal_decided")
         raise RecordError(_("此裁决没有待裁定的申诉。"), "appeal", code="no_pending_appeal")

@@ -43,7 +43,7 @@ def membership_set(*, club: Club, user, role: str) -> Membership:
 def club_edition_set(*, club: Club, edition: str) -> Club:
     """The edition the club's directors work in unless they choose another (laws.editions); "" for the site
     default."""
-    choices = {value for value, _label in Club._meta.get_field("default_edition").choices}
+    choices = {value for value, _label in Club._meta.get_field("default_edition").choices or ()}
     if edition not in choices:
         raise RecordError(
             _("未知的规则版本：%(edition)s（可选：%(codes)s）"),

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -279,11 +280,17 @@ def _clean(
             "edition": record.edition,
             "tree_version": record.tree_version,
         }
-    if recompute_ruling or kept is None or (out["status"] == Status.FINAL and _unfinished(record)):
+    if (
+        recompute_ruling
+        or record is None
+        or kept is None
+        or (out["status"] == Status.FINAL and _unfinished(record))
+    ):
         derived = _ruling(irregularity, values.get("facts"), values.get("laws"), out["status"], edition)
         # The same walk keeps the ruling as it was given: a tree changed since is not applied silently.
         if (
-            kept is not None
+            record is not None
+            and kept is not None
             and irregularity == record.irregularity
             and edition == record.edition
             and irregularity != OTHER_IRREGULARITY
@@ -345,14 +352,13 @@ def _board(value: object) -> int:
 
 def _director(club: Club, value: object):
     """The director named by user, id or username: a member of ``club`` whose role may record rulings."""
+    user: AbstractBaseUser | None = None
     if isinstance(value, User):
         user = value
     elif isinstance(value, int) and not isinstance(value, bool):
         user = User.objects.filter(pk=value).first()
     elif isinstance(value, str) and value.strip():
         user = User.objects.filter(username=value.strip()).first()
-    else:
-        user = None
     # One answer for no such user and a user who is not one of this club's directors, naming no one (security
     # review L4: an id answered with its username, so any director could list every account).
     if user is None or not club_access(user=user, club=club, capability=Capability.RECORD).allowed:
@@ -406,8 +412,10 @@ def _ruling(irregularity: str, facts: object, laws: object, status: str, edition
         name: value if isinstance(value, bool | int | str) else str(value)
         for name, value in normalised.items()
     }
-    if evaluation.status != "ruling":
+    ruling_laws: list[str]
+    if evaluation.status != "ruling" or evaluation.ruling is None:
         question = evaluation.question
+        assert question is not None  # a walk without its ruling stops at a question
         if status != Status.DRAFT:
             raise RecordError(
                 _("向导尚未得出裁决：还需回答“%(question)s”。只能先保存为草稿。"),
@@ -418,7 +426,7 @@ def _ruling(irregularity: str, facts: object, laws: object, status: str, edition
         outcome, ruling_laws = None, []
     else:
         data = evaluation.ruling.as_dict()
-        ruling_laws = data.pop("laws")
+        ruling_laws = list(cast("list[str]", data.pop("laws")))
         outcome = data
     return {
         "facts": stored,

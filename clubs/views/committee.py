@@ -20,7 +20,7 @@ from core.errors import error_context
 def _weights(text: str) -> list[dict]:
     """Lines of ``contract declarer tricks weight`` (``4H N 10 60``); a line that does not split into four parts is
     passed as written, for the engine to refuse naming it."""
-    rows = []
+    rows: list[dict[str, object]] = []
     for line in text.splitlines():
         parts = line.split()
         if not parts:
@@ -60,8 +60,11 @@ def appeal_committee(request, club: Club, number: int):
         ),
         "decision": "" if appeal.decision == Decision.PENDING else appeal.decision,
         "decision_text": appeal.decision_text,
-        "deposit": {True: "returned", False: "forfeited"}.get(appeal.deposit_returned, ""),
+        "deposit": ""
+        if appeal.deposit_returned is None
+        else ("returned" if appeal.deposit_returned else "forfeited"),
     }
+    error: dict[str, str | None] | None
     error, status = None, 200
     if request.method == "POST":
         values = {name: request.POST.get(name, "") for name in values}

@@ -59,12 +59,12 @@ def record_from_judgement(request, slug: str):
     if not clubs:
         return forbidden(request, NOT_A_RECORDER)
     if club is None:
-        fields = [
+        posted = [
             (name, value)
             for name, value in request.POST.items()
             if name not in ("csrfmiddlewaretoken", "club")
         ]
-        context = {"tree": tree, "clubs": clubs, "fields": fields}
+        context = {"tree": tree, "clubs": clubs, "fields": posted}
         return render(request, "clubs/choose_club_form.html", context)
     try:
         fields = judgement.ruling_record(tree, request.POST, request.user)

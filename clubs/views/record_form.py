@@ -263,7 +263,7 @@ def ruling_edit(request, club: Club, number: int):
         except services.VersionConflict as exc:
             # Keep what this editor typed, show what the other editor changed, and let them save again
             # from the current version once they have looked.
-            unseen = list(selectors.ruling_revisions_since(record=record, version=int(exc.expected)))
+            unseen = list(selectors.ruling_revisions_since(record=record, version=int(str(exc.expected))))
             for revision in unseen:
                 revision.rows = change_rows(revision.changes, record.irregularity)
             context = _form_context(

@@ -64,7 +64,7 @@ def _keyset_page(request, club: Club, records, total: int) -> KeysetPage:
     anchor = selectors.ruling_get(club=club, number=anchor_number) if anchor_number is not None else None
     if anchor_number is not None and anchor is None:
         raise ValueError("after" if after is not None else "before")
-    if before is not None:
+    if before is not None and anchor is not None:
         rows = list(selectors.ruling_before(records=records, before=anchor)[: PAGE_SIZE + 1])
         more_before = len(rows) > PAGE_SIZE
         rows = rows[:PAGE_SIZE][::-1]

@@ -216,6 +216,8 @@ ZONE_PERMITS_DIRECTOR_12C3 = env_bool("ZONE_PERMITS_DIRECTOR_12C3", False)
 
 # Whoosh index folder (derived data; each host builds its own).
 SEARCH_INDEX_DIR = Path(os.environ.get("SEARCH_INDEX_DIR", VAR_DIR / "index"))
+# What each edition was loaded from, per database: load_corpus skips an unchanged edition (laws/corpus_stamp.py).
+CORPUS_STAMPS = VAR_DIR / "corpus-stamps.json"
 
 # Content-Security-Policy (django-csp): scripts, styles, fonts and pictures come from this site only; no inline
 # script or handler anywhere (the templates load static/js/*.js). data: pictures for Swagger UI's icons.

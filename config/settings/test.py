@@ -15,3 +15,4 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.mkdtemp(prefix="caipan-db-")) / "test.sqlite3")}  # noqa: F405
 STATIC_ROOT = Path(tempfile.mkdtemp(prefix="caipan-static-"))
 OFFLINE_BUNDLE_DIR = Path(tempfile.mkdtemp(prefix="caipan-offline-"))
+CORPUS_STAMPS = Path(tempfile.mkdtemp(prefix="caipan-stamps-")) / "corpus-stamps.json"

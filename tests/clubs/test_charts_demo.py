@@ -1,8 +1,12 @@
 """The SVG chart on its own, and the demo data command."""
 
 import datetime
+import io
 
 import pytest
+import yaml
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from clubs import charts
@@ -61,3 +65,19 @@ def test_load_demo_is_safe_to_rerun():
     }
     months = {record.date.month for record in RulingRecord.objects.all()}
     assert len(months) >= 4
+
+
+@pytest.mark.django_db
+def test_a_rerun_of_load_demo_keeps_the_accounts_passwords():
+    """Each `make run` reruns load_demo: an existing account is not hashed again (a second or more per account)."""
+    call_command("load_demo", "--force", stdout=io.StringIO())
+    user = get_user_model().objects.get(username="demo-chief")
+    user.set_password("changed-by-the-developer")
+    user.save()
+    call_command("load_demo", "--force", stdout=io.StringIO())
+    user.refresh_from_db()
+    assert user.check_password("changed-by-the-developer")
+    password = yaml.safe_load((settings.FIXTURES_DIR / "demo" / "club.yaml").read_text(encoding="utf-8"))[
+        "password"
+    ]
+    assert get_user_model().objects.get(username="demo-director").check_password(password)  # made with it

@@ -35,7 +35,7 @@ def test_rerun_updates_in_place_and_keeps_references():
         Definition.objects.filter(edition__code=BASE).count(),
     )
     ids = dict(Section.objects.filter(edition__code=BASE).values_list("ref", "id"))
-    call_command("load_corpus", "--quiet")
+    call_command("load_corpus", "--quiet", "--force")  # unchanged fixtures would be skipped (corpus_stamp)
     after = (
         Section.objects.filter(edition__code=BASE).count(),
         Reference.objects.filter(edition__code=BASE).count(),

@@ -5,6 +5,7 @@ calculators' tables (Law 77 breakdowns) and GET forms, and hashed static names i
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import os
 import re
@@ -116,6 +117,7 @@ def test_favicon_is_served_and_precached(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 200
     assert response["Content-Type"] == "image/png"
+    # A FileResponse: read to the end, the test client closes it (and its file).
     assert b"".join(response.streaming_content).startswith(b"\x89PNG")
     config, _, _ = sw_config(client)
     assert "/favicon.ico" in config["precache"]
@@ -228,6 +230,7 @@ def test_precache_uses_the_hashed_names_of_a_manifest_storage(client, tmp_path):
         js = next(url for url in hashed if url.endswith(".js"))
         assert (Path(tmp_path) / (js.removeprefix("/static/") + ".gz")).exists()
         served = Client().get(js, HTTP_ACCEPT_ENCODING="gzip")
+        b"".join(served.streaming_content)  # a FileResponse: read to the end, the test client closes its file
         assert served.status_code == 200
         assert served["Content-Encoding"] == "gzip"
         assert "max-age=315360000" in served["Cache-Control"] and "immutable" in served["Cache-Control"]
@@ -244,7 +247,7 @@ def test_precache_uses_the_hashed_names_of_a_manifest_storage(client, tmp_path):
 def test_the_bundle_is_built_at_deploy_and_no_visitor_renders_it(client, monkeypatch):
     """Issue 32: `make serve` builds the bundle before the workers start (build_offline_bundle); a worker that
     has not built it (its memory empty) reads the file instead of rendering the pack in a visitor's request."""
-    call_command("build_offline_bundle", stdout=open(os.devnull, "w"))
+    call_command("build_offline_bundle", stdout=io.StringIO())
     assert list(Path(settings.OFFLINE_BUNDLE_DIR).glob("bundle-*.json.gz"))
     with bundles._lock:
         bundles._built.clear()  # another worker: nothing in memory
@@ -259,7 +262,7 @@ def test_the_bundle_is_built_at_deploy_and_no_visitor_renders_it(client, monkeyp
 
 
 def test_a_damaged_stored_bundle_is_built_again(client):
-    call_command("build_offline_bundle", stdout=open(os.devnull, "w"))
+    call_command("build_offline_bundle", stdout=io.StringIO())
     for path in Path(settings.OFFLINE_BUNDLE_DIR).glob("bundle-*.json.gz"):
         path.write_bytes(b"not gzip")
     with bundles._lock:

@@ -71,4 +71,6 @@ def test_through_the_stack(client):
     client.force_login(user)
     assert "private" in cache_control(client.get("/laws/27/"))
     # Static files are the same for everyone, signed in or not.
-    assert "private" not in cache_control(client.get("/static/css/app.css"))
+    response = client.get("/static/css/app.css")
+    b"".join(response.streaming_content)  # a FileResponse: read to the end, the test client closes its file
+    assert "private" not in cache_control(response)

@@ -1,4 +1,6 @@
-"""`load_demo`: the demo club, its members and rulings (fixtures/demo/club.yaml); development only, safe to rerun."""
+"""`load_demo`: the demo club, its members and rulings (fixtures/demo/club.yaml); development only, safe to rerun.
+
+A rerun adds what is missing: an existing account keeps its password (set when the account was made)."""
 
 from decimal import Decimal
 from pathlib import Path
@@ -63,9 +65,12 @@ class Command(BaseCommand):
         club = Club.objects.filter(name=data["club"]).first() or services.club_create(name=data["club"])
         users = {}
         for entry in data["users"]:
-            user, _ = User.objects.get_or_create(username=entry["username"])
+            user, new = User.objects.get_or_create(username=entry["username"])
             user.first_name = entry.get("name", "")
-            user.set_password(data["password"])
+            if new or not user.has_usable_password():
+                # Hashing takes a good second per account, so a rerun (each `make run`) leaves the demo
+                # accounts' passwords as they are.
+                user.set_password(data["password"])
             user.save()
             services.membership_set(club=club, user=user, role=entry["role"])
             users[entry["username"]] = user

@@ -1,11 +1,15 @@
 """`load_corpus`: the base edition (the official Definitions and Laws 1–8 and the summaries of Laws 9–93) and every
-further edition under fixtures/editions/ (fixtures/editions/README.md), in one batch (safe to rerun)."""
+further edition under fixtures/editions/ (fixtures/editions/README.md), in one batch (safe to rerun).
+
+An edition whose fixtures (and the loader's code) are unchanged since it was loaded into this database, with
+nothing imported into it since, is skipped (laws/corpus_stamp.py): a second `make run` starts in seconds, and the
+search index is rebuilt only when an edition was loaded. ``--force`` loads every edition regardless."""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from laws import changes
+from laws import changes, corpus_stamp
 from laws.models import Section
-from laws.services import ImportRefused, corpus_load_default
+from laws.services import ImportRefused, corpus_codes, corpus_load_default
 from laws.text import ParseError
 
 
@@ -15,12 +19,24 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--quiet", action="store_true")
         parser.add_argument("--edition", default=None, help="load only this edition (default: all)")
+        parser.add_argument(
+            "--force", action="store_true", help="load even the editions whose fixtures are unchanged"
+        )
 
-    def handle(self, *args, quiet: bool = False, edition: str | None = None, **options):
+    def handle(self, *args, quiet: bool = False, edition: str | None = None, force: bool = False, **options):
+        codes = [edition] if edition else corpus_codes()
+        stamps = corpus_stamp.read_stamps()
+        todo = codes if force else [code for code in codes if not corpus_stamp.unchanged(code, stamps)]
+        for code in codes:
+            if code not in todo:
+                self.stdout.write(f"{code}: unchanged since it was loaded, skipped")
+        if not todo:
+            return
         try:
-            reports = corpus_load_default(edition_code=edition)
+            reports = corpus_load_default(edition_codes=todo)
         except (ParseError, ImportRefused, ValueError) as exc:
             raise CommandError(str(exc)) from exc
+        corpus_stamp.record(todo)
         for problem in _changes_problems():
             self.stderr.write(f"warning: {problem}")
         if not quiet:
