@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from io import StringIO
 from typing import Any
-
-from endplay import dds as _dds
-from endplay import types as _ep
-from endplay.parsers import pbn as _pbn
 
 from . import messages
 from .boards import board_info
@@ -187,34 +184,43 @@ def _board_dealer_vulnerability(
 # --- PBN --------------------------------------------------------------------------------------------------------
 
 
-class _Decoder(_pbn.PBNDecoder):
-    """endplay's decoder, keeping the line of each tag and turning each game into a :class:`Deal`."""
+@cache
+def _decoder_class() -> type[Any]:
+    """endplay's PBN decoder, subclassed on first use: endplay is imported only when a PBN text or a deal is
+    read (importing it loads its dealer and plotting modules, seconds at every process start otherwise)."""
+    from endplay import types as ep
+    from endplay.parsers import pbn
 
-    def __init__(self) -> None:
-        super().__init__()  # type: ignore[no-untyped-call]
-        self.lines: dict[str, int] = {}
-        self.deals: list[Deal] = []
+    class Decoder(pbn.PBNDecoder):
+        """endplay's decoder, keeping the line of each tag and turning each game into a :class:`Deal`."""
 
-    def _parse_none(self, curline: str) -> bool:
-        match = _pbn.RE.tagpair.match(curline)
-        if match and match.group(1).lower() not in self.lines:
-            self.lines[match.group(1).lower()] = self.lineno
-        result: bool = super()._parse_none(curline)
-        return result
+        def __init__(self) -> None:
+            super().__init__()  # type: ignore[no-untyped-call]
+            self.lines: dict[str, int] = {}
+            self.deals: list[Deal] = []
 
-    def _tags_to_board(self) -> Any:
-        tags = {key.lower(): self._value(key) for key in self.curtags}
-        lines, self.lines = self.lines, {}
-        if "deal" in tags:
-            self.deals.append(_game(tags, lines))
-        return _ep.Board()  # a placeholder, so the decoder starts the next game: the deals are ours
+        def _parse_none(self, curline: str) -> bool:
+            match = pbn.RE.tagpair.match(curline)
+            if match and match.group(1).lower() not in self.lines:
+                self.lines[match.group(1).lower()] = self.lineno
+            result: bool = super()._parse_none(curline)
+            return result
 
-    def _value(self, key: str) -> str:
-        fields = self.curtags[key]
-        if fields.get("value") == "#" and key in self.prevtags:
-            fields = self.prevtags[key]
-        value = fields.get("value", "")
-        return value if isinstance(value, str) else ""
+        def _tags_to_board(self) -> Any:
+            tags = {key.lower(): self._value(key) for key in self.curtags}
+            lines, self.lines = self.lines, {}
+            if "deal" in tags:
+                self.deals.append(_game(tags, lines))
+            return ep.Board()  # a placeholder, so the decoder starts the next game: the deals are ours
+
+        def _value(self, key: str) -> str:
+            fields = self.curtags[key]
+            if fields.get("value") == "#" and key in self.prevtags:
+                fields = self.prevtags[key]
+            value = fields.get("value", "")
+            return value if isinstance(value, str) else ""
+
+    return Decoder
 
 
 def _game(tags: Mapping[str, str], lines: Mapping[str, int]) -> Deal:
@@ -260,15 +266,17 @@ def _tag_vulnerability(tags: Mapping[str, str], lines: Mapping[str, int]) -> Vul
     value = tags.get("vulnerable", "").strip()
     if not value:
         return None
+    from endplay import types as ep
+
     try:
-        read = _ep.Vul.find(value)
+        read = ep.Vul.find(value)
     except ValueError:
         raise _tag_error("Vulnerable", value, lines, "None, NS, EW or All") from None
     by_endplay = {
-        _ep.Vul.none: Vulnerability.NONE,
-        _ep.Vul.ns: Vulnerability.NS,
-        _ep.Vul.ew: Vulnerability.EW,
-        _ep.Vul.both: Vulnerability.BOTH,
+        ep.Vul.none: Vulnerability.NONE,
+        ep.Vul.ns: Vulnerability.NS,
+        ep.Vul.ew: Vulnerability.EW,
+        ep.Vul.both: Vulnerability.BOTH,
     }
     try:
         return by_endplay[read]
@@ -278,14 +286,16 @@ def _tag_vulnerability(tags: Mapping[str, str], lines: Mapping[str, int]) -> Vul
 
 def _deal_hands(value: str, line: int) -> tuple[Hand, Hand, Hand, Hand]:
     """A ``[Deal]`` value read by endplay, then held to Law 1."""
+    from endplay import types as ep
+
     try:
         parts = value.split(":", 1)[1].split()
         if len(parts) != 4 or any(part.count(".") != 3 for part in parts):
             raise ValueError(value)
-        read = _ep.Deal(value)
+        read = ep.Deal(value)
     except (ValueError, IndexError, KeyError):
         raise PbnError(messages.PBN_DEAL_UNREADABLE, line=line, value=value) from None
-    players = (_ep.Player.north, _ep.Player.east, _ep.Player.south, _ep.Player.west)
+    players = (ep.Player.north, ep.Player.east, ep.Player.south, ep.Player.west)
     hands = tuple(Hand.parse(read[player].to_pbn() or "-", field="pbn") for player in players)
     owner: dict[Card, Seat] = {}
     for seat, hand in zip(SEATS, hands, strict=True):
@@ -312,18 +322,21 @@ def read_pbn(text: str) -> list[Deal]:
         raise PbnError(messages.PBN_EMPTY)
     if len(text) > PBN_LIMIT:
         raise PbnError(messages.PBN_TOO_LONG, length=len(text), limit=PBN_LIMIT)
-    decoder = _Decoder()
+    from endplay.parsers import pbn
+
+    decoder = _decoder_class()()
     try:
         decoder.parse_file(StringIO(text))
     except PbnError:
         raise
-    except _pbn.PBNDecodeError as error:
+    except pbn.PBNDecodeError as error:
         raise PbnError(messages.PBN_LINE_UNREADABLE, line=error.lineno, text=error.line) from None
     except (ValueError, IndexError, RuntimeError) as error:
         raise PbnError(messages.PBN_LINE_UNREADABLE, line=decoder.lineno, text=str(error)) from None
-    if not decoder.deals:
+    deals: list[Deal] = decoder.deals
+    if not deals:
         raise PbnError(messages.PBN_NO_DEAL)
-    return decoder.deals
+    return deals
 
 
 # --- double dummy -----------------------------------------------------------------------------------------------
@@ -360,44 +373,64 @@ class DoubleDummy:
         }
 
 
-_EP_SEAT = {
-    _ep.Player.north: Seat.N,
-    _ep.Player.east: Seat.E,
-    _ep.Player.south: Seat.S,
-    _ep.Player.west: Seat.W,
-}
-_EP_STRAIN = {
-    _ep.Denom.clubs: Strain.C,
-    _ep.Denom.diamonds: Strain.D,
-    _ep.Denom.hearts: Strain.H,
-    _ep.Denom.spades: Strain.S,
-    _ep.Denom.nt: Strain.NT,
-}
-_EP_VUL = {
-    Vulnerability.NONE: _ep.Vul.none,
-    Vulnerability.NS: _ep.Vul.ns,
-    Vulnerability.EW: _ep.Vul.ew,
-    Vulnerability.BOTH: _ep.Vul.both,
-}
-_EP_PENALTY = {_ep.Penalty.passed: "", _ep.Penalty.doubled: "X", _ep.Penalty.redoubled: "XX"}
+@dataclass(frozen=True, slots=True)
+class _Maps:
+    """endplay's players, strains, vulnerabilities and penalties against ours (built on first use)."""
+
+    seat: Mapping[Any, Seat]
+    strain: Mapping[Any, Strain]
+    vulnerability: Mapping[Vulnerability, Any]
+    penalty: Mapping[Any, str]
+
+
+@cache
+def _maps() -> _Maps:
+    from endplay import types as ep
+
+    return _Maps(
+        seat={
+            ep.Player.north: Seat.N,
+            ep.Player.east: Seat.E,
+            ep.Player.south: Seat.S,
+            ep.Player.west: Seat.W,
+        },
+        strain={
+            ep.Denom.clubs: Strain.C,
+            ep.Denom.diamonds: Strain.D,
+            ep.Denom.hearts: Strain.H,
+            ep.Denom.spades: Strain.S,
+            ep.Denom.nt: Strain.NT,
+        },
+        vulnerability={
+            Vulnerability.NONE: ep.Vul.none,
+            Vulnerability.NS: ep.Vul.ns,
+            Vulnerability.EW: ep.Vul.ew,
+            Vulnerability.BOTH: ep.Vul.both,
+        },
+        penalty={ep.Penalty.passed: "", ep.Penalty.doubled: "X", ep.Penalty.redoubled: "XX"},
+    )
 
 
 def double_dummy(deal: Deal) -> DoubleDummy:
     """The double-dummy table and par of ``deal`` by endplay's solver (DDS). Takes a few milliseconds to a
     second."""
-    board = _ep.Deal(deal.pbn)
-    table = _dds.calc_dd_table(board)
+    from endplay import dds
+    from endplay import types as ep
+
+    maps = _maps()
+    board = ep.Deal(deal.pbn)
+    table = dds.calc_dd_table(board)
     tricks = {
-        _EP_SEAT[player]: {_EP_STRAIN[denom]: int(table[denom, player]) for denom in _EP_STRAIN}
-        for player in _EP_SEAT
+        maps.seat[player]: {maps.strain[denom]: int(table[denom, player]) for denom in maps.strain}
+        for player in maps.seat
     }
-    dealer = next(player for player, seat in _EP_SEAT.items() if seat is deal.dealer)
-    result = _dds.par(table, _EP_VUL[deal.vulnerability], dealer)
+    dealer = next(player for player, seat in maps.seat.items() if seat is deal.dealer)
+    result = dds.par(table, maps.vulnerability[deal.vulnerability], dealer)
     contracts = []
     for found in result:
-        strain = _EP_STRAIN[found.denom]
-        contract = Contract.parse(f"{found.level}{strain.value}{_EP_PENALTY[found.penalty]}")
-        contracts.append(ParContract(contract, _EP_SEAT[found.declarer], found.level + 6 + found.result))
+        strain = maps.strain[found.denom]
+        contract = Contract.parse(f"{found.level}{strain.value}{maps.penalty[found.penalty]}")
+        contracts.append(ParContract(contract, maps.seat[found.declarer], found.level + 6 + found.result))
     unique = tuple(dict.fromkeys(contracts))
     return DoubleDummy(tricks, int(result.score), unique)
 

@@ -292,3 +292,22 @@ def test_read_deal_from_hands_or_pbn():
     with pytest.raises(FieldError) as caught:
         read_deal(["N"], prefix="deal.")
     assert caught.value.field == "deal"
+
+
+def test_endplay_is_imported_only_when_a_deal_is_read():
+    """Importing endplay loads its dealer and plotting modules (seconds under load); every process that imports
+    the URLs imports bridge.deals, so endplay waits until a PBN text or a deal is read (issue 26: make run)."""
+    import subprocess
+    import sys
+
+    code = "\n".join(
+        [
+            "import sys, bridge.deals, bridge.appeal_file",
+            "print('endplay' in sys.modules)",
+            "hands = 'N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765'",
+            "bridge.deals.read_pbn('[Board \"1\"]\\n[Deal \"' + hands + '\"]\\n')",
+            "print('endplay' in sys.modules)",
+        ]
+    )
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert found.stdout.split() == ["False", "True"], found.stderr
