@@ -36,7 +36,6 @@ POSITION_TABLE = "clubs_gram_positions"
 MAX_POSITIONS = 41_000
 PG_GRAM_FUNCTION = "clubs_ruling_grams"
 PG_GRAM_INDEX = "ruling_text_grams_idx"
-PG_GRAM_COST = 100
 
 
 def _concat(prefix: str = "") -> str:
@@ -93,14 +92,16 @@ SQLITE_GRAM_TRIGGERS = {
 }
 
 # PostgreSQL: the characters and the pairs of neighbouring characters of a text, lower-cased. Not inlinable (it
-# reads from generate_series), so the index's expression and the query's stay the same call. Its COST is the
-# default (100, a few µs a short text, which is what it takes): at 100000 (migrations 0006–0011) every plan
-# that named it was estimated in the millions — JIT-compiled on each request, and parallel workers started for
-# a count of a thousand ids — though the index is exact and the function never runs on a match (migration
-# 0012). A common character's page does not name it at all: it walks the log's order (row_test_sql).
+# reads from generate_series), so the index's expression and the query's stay the same call. Its COST says what
+# it is — a loop over the text — so the planner looks the grams up in the index rather than walking the club's
+# rows and computing them for each (which it chose at the default cost of 100). The index is exact (the function
+# never runs on a match), but that COST makes a plan naming it look dear: PARALLEL RESTRICTED (migration 0012)
+# keeps the planner from starting parallel workers for it (it did, for a count of a thousand ids at 100,000
+# records), and the site's connections run with jit=off (config.settings). A common character's page does not
+# name it at all: it walks the log's order (row_test_sql).
 PG_GRAM_FUNCTION_SQL = f"""
     CREATE OR REPLACE FUNCTION {PG_GRAM_FUNCTION}(text) RETURNS text[]
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT COST {PG_GRAM_COST} AS $$
+    LANGUAGE sql IMMUTABLE PARALLEL RESTRICTED STRICT COST 100000 AS $$
         SELECT coalesce(array_agg(DISTINCT g), '{{}}')
         FROM generate_series(1, length($1)) AS i,
              LATERAL (VALUES (substr(lower($1), i, 1)), (substr(lower($1), i, 2))) AS grams(g)
@@ -148,12 +149,15 @@ def uninstall_grams(connection) -> None:
             cursor.execute(f"DROP TABLE IF EXISTS {POSITION_TABLE}")
 
 
-def tune_grams(connection, *, cost: int = PG_GRAM_COST) -> None:
-    """Migration 0012: PostgreSQL, the gram function's declared COST; SQLite, the gram table rebuilt with its
-    one-character prefix index (derived data: dropped and refilled from the records by :func:`ensure`)."""
+def tune_grams(connection, *, parallel: str = "RESTRICTED") -> None:
+    """Migration 0012: PostgreSQL, the gram function PARALLEL RESTRICTED (no parallel workers for a plan that
+    names it); SQLite, the gram table rebuilt with its one-character prefix index (derived data: dropped and
+    refilled from the records by :func:`ensure`)."""
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            cursor.execute(f"ALTER FUNCTION {PG_GRAM_FUNCTION}(text) COST {int(cost)}")
+            if parallel not in ("RESTRICTED", "SAFE"):
+                raise ValueError(parallel)
+            cursor.execute(f"ALTER FUNCTION {PG_GRAM_FUNCTION}(text) PARALLEL {parallel}")
         elif connection.vendor == "sqlite":
             cursor.execute(f"DROP TABLE IF EXISTS {GRAM_TABLE}")
             ensure(connection)
