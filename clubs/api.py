@@ -260,9 +260,16 @@ class RulingListApi(ClubApi):
         offset = _whole(params.get("offset"), "offset", 0, 0, LIST_OFFSET_MAX)
         after_number = _whole(params.get("after"), "after", None, 1, None)
         filters = form.filters()
-        records = selectors.ruling_list(club=self.club, filters=filters)
+        # A common text alone (more matches than the cap): "more than the cap" records, the page read in the log's
+        # order; otherwise the exact total.
+        matches = selectors.ruling_text_matches(club=self.club, filters=filters)
+        capped = bool(matches and matches.common)
+        records = selectors.ruling_list(club=self.club, filters=filters, matches=matches)
         text = bool(filters.text and filters.text.strip())
-        count = None if text else selectors.ruling_total(club=self.club, filters=filters)
+        if capped:
+            count = selectors.TEXT_COUNT_CAP
+        else:
+            count = None if text else selectors.ruling_total(club=self.club, filters=filters)
         if after_number is not None:
             if offset:
                 raise FieldError(_("after 和 offset 只能用其一。"), "after")
@@ -289,6 +296,7 @@ class RulingListApi(ClubApi):
         return Response(
             {
                 "count": count,
+                "count_capped": capped,
                 "limit": limit,
                 "offset": offset,
                 "after": after_number,

@@ -94,10 +94,14 @@ SQLITE_GRAM_TRIGGERS = {
 # PostgreSQL: the characters and the pairs of neighbouring characters of a text, lower-cased. Not inlinable (it
 # reads from generate_series), so the index's expression and the query's stay the same call. Its COST says what
 # it is — a loop over the text — so the planner looks the grams up in the index rather than walking the club's
-# rows and computing them for each (which it chose at the default cost of 100).
+# rows and computing them for each (which it chose at the default cost of 100). The index is exact (the function
+# never runs on a match), but that COST makes a plan naming it look dear: PARALLEL RESTRICTED (migration 0012)
+# keeps the planner from starting parallel workers for it (it did, for a count of a thousand ids at 100,000
+# records), and the site's connections run with jit=off (config.settings). A common character's page does not
+# name it at all: it walks the log's order (row_test_sql).
 PG_GRAM_FUNCTION_SQL = f"""
     CREATE OR REPLACE FUNCTION {PG_GRAM_FUNCTION}(text) RETURNS text[]
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT COST 100000 AS $$
+    LANGUAGE sql IMMUTABLE PARALLEL RESTRICTED STRICT COST 100000 AS $$
         SELECT coalesce(array_agg(DISTINCT g), '{{}}')
         FROM generate_series(1, length($1)) AS i,
              LATERAL (VALUES (substr(lower($1), i, 1)), (substr(lower($1), i, 2))) AS grams(g)
@@ -143,6 +147,20 @@ def uninstall_grams(connection) -> None:
                 cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
             cursor.execute(f"DROP TABLE IF EXISTS {GRAM_TABLE}")
             cursor.execute(f"DROP TABLE IF EXISTS {POSITION_TABLE}")
+
+
+def tune_grams(connection, *, parallel: str = "RESTRICTED") -> None:
+    """Migration 0012: PostgreSQL, the gram function PARALLEL RESTRICTED (no parallel workers for a plan that
+    names it); SQLite, the gram table rebuilt with its one-character prefix index (derived data: dropped and
+    refilled from the records by :func:`ensure`)."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            if parallel not in ("RESTRICTED", "SAFE"):
+                raise ValueError(parallel)
+            cursor.execute(f"ALTER FUNCTION {PG_GRAM_FUNCTION}(text) PARALLEL {parallel}")
+        elif connection.vendor == "sqlite":
+            cursor.execute(f"DROP TABLE IF EXISTS {GRAM_TABLE}")
+            ensure(connection)
 
 
 def uninstall(connection) -> None:
@@ -195,8 +213,10 @@ def ensure(connection) -> bool:
                     f"INSERT INTO {POSITION_TABLE}(n) SELECT n FROM s"
                 )
             cursor.execute(f"DROP TABLE IF EXISTS {GRAM_TABLE}")  # contentless: rebuilt whole, never patched
+            # prefix='1': an index of every token's first character, so one character (a prefix query) reads
+            # one list instead of merging the lists of every pair it starts (migration 0012).
             cursor.execute(
-                f"CREATE VIRTUAL TABLE {GRAM_TABLE} USING fts5(body, content='', detail='none', "
+                f"CREATE VIRTUAL TABLE {GRAM_TABLE} USING fts5(body, content='', detail='none', prefix='1', "
                 "tokenize='unicode61 remove_diacritics 0')"
             )
             for sql in SQLITE_GRAM_TRIGGERS.values():
@@ -250,3 +270,49 @@ def match_sql(connection, *, text: str, club_id: int | None = None) -> tuple[str
                 [f'"club{int(club_id)}" AND {query}'],
             )
     return None
+
+
+def probe_sql(connection, *, text: str, club_id: int, limit: int) -> tuple[str, list] | None:
+    """SQL selecting the ids of the club's records whose texts the index finds ``text`` in, at most ``limit``
+    (it stops there: never all of a common character's matches), with its parameters; None when no index
+    answers (SQLite: one or two characters with punctuation or a space)."""
+    if connection.vendor == "postgresql":
+        if len(text) < MIN_INDEXED:
+            where, params = f"{PG_GRAM_EXPRESSION} @> ARRAY[lower(%s)]", [text]
+        else:
+            where, params = f"{PG_EXPRESSION} ILIKE %s", [like_pattern(text)]
+        return f"SELECT id FROM {RECORD_TABLE} WHERE club_id = %s AND {where} LIMIT {int(limit)}", [
+            club_id,
+            *params,
+        ]
+    if connection.vendor == "sqlite":
+        matched = match_sql(connection, text=text, club_id=club_id)
+        if matched is None:
+            return None
+        sql, params = matched
+        if len(text) >= MIN_INDEXED:  # the trigram table holds every club's records: this club's only
+            sql, params = (
+                f"SELECT id FROM {RECORD_TABLE} WHERE club_id = %s AND id IN ({sql})",
+                [club_id, *params],
+            )
+        return f"{sql} LIMIT {int(limit)}", params
+    return None
+
+
+def row_test_sql(connection, *, text: str, club_id: int, table: str) -> tuple[str, list]:
+    """A condition on one row of ``table`` (the records, as the query names it), true when its texts hold
+    ``text`` exactly as :func:`match_sql`'s index finds it — for a plan that walks the log's order and tests each
+    record it meets, stopping at a page, when the text is common (selectors.ruling_text_matches)."""
+    if connection.vendor == "postgresql":
+        # What both indexes find: the text in the lower-cased texts (ILIKE compares lower-cased; the grams are
+        # lower-cased characters and pairs) — tested on the row, no function of every gram.
+        prefix = f'"{table}".'
+        return f"strpos(lower({_concat(prefix)}), lower(%s)) > 0", [text]
+    matched = match_sql(connection, text=text, club_id=club_id)
+    if matched is not None:
+        sql, params = matched
+        # The index's ids once (an in-memory list), each record of the walk looked up in it; the unary + keeps
+        # SQLite from driving the query from that list (which would sort every match).
+        return f'+"{table}"."id" IN ({sql})', params
+    where = " OR ".join(f'"{table}"."{column}" LIKE %s ESCAPE \'\\\'' for column in TEXT_COLUMNS)
+    return f"({where})", [like_pattern(text)] * len(TEXT_COLUMNS)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum, Window, prefetch_related_objects
+from django.db.models import BooleanField, Count, Prefetch, Q, QuerySet, Sum, Window, prefetch_related_objects
 from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
@@ -109,7 +109,51 @@ class RulingFilters:
     edition: str | None = None
 
 
-def ruling_list(*, club: Club, filters: RulingFilters | None = None) -> QuerySet[RulingRecord]:
+# A text filter's total is counted to this many and no further when the text is all the filter is: past it the
+# list says "1,000+" (the API: ``count`` = this and ``count_capped``), and its page walks the log's order testing
+# each record, instead of taking every match first (issue 32: a common character matches a tenth of a log).
+TEXT_COUNT_CAP = 1000
+
+
+@dataclass(frozen=True)
+class TextMatches:
+    """What the text index finds for a text that is the list's only filter, asked for at most
+    :data:`TEXT_COUNT_CAP` and one more: every match's id (``common`` False), or ``common`` — more than the cap,
+    so the total is "more than the cap" and the page is read in the log's order (ids empty)."""
+
+    ids: tuple[int, ...]
+    common: bool
+
+
+def ruling_text_matches(*, club: Club, filters: RulingFilters | None) -> TextMatches | None:
+    """The text index's matches when ``filters`` is a text alone (the other arms of the text filter — a director,
+    an appellant, a number — only add to them); None with any other filter (counted exactly, as before) or when
+    no index answers. :func:`ruling_list` takes them."""
+    if filters is None or not (filters.text and filters.text.strip()):
+        return None
+    if dataclasses.replace(filters, text=None) != RulingFilters():
+        return None
+    probe = fulltext.probe_sql(
+        connection, text=filters.text.strip(), club_id=club.pk, limit=TEXT_COUNT_CAP + 1
+    )
+    if probe is None:
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(*probe)
+        ids = tuple(int(row[0]) for row in cursor.fetchall())
+    if len(ids) > TEXT_COUNT_CAP:
+        return TextMatches((), common=True)
+    return TextMatches(ids, common=False)
+
+
+def ruling_list(
+    *, club: Club, filters: RulingFilters | None = None, matches: TextMatches | None = None
+) -> QuerySet[RulingRecord]:
+    """The club's records ``filters`` select, newest first. ``matches`` (:func:`ruling_text_matches` of the same
+    filters) says whether the text is common: then it is tested on each record as the log's order index is
+    walked, so a page costs its own records and the few skipped between them, not every match; otherwise the
+    matches are taken first from the index (a thousand at most when the text is the only filter; listing the
+    probe's ids in the query instead was slower on SQLite). The same records either way."""
     filters = filters or RulingFilters()
     # Not the club: it is known, and joining it let SQLite's planner start from the club table and sort.
     records = RulingRecord.objects.filter(club=club).select_related("director", "appeal")
@@ -123,8 +167,12 @@ def ruling_list(*, club: Club, filters: RulingFilters | None = None) -> QuerySet
     if filters.text:
         text = filters.text.strip()
         if text:
-            sql, params = _text_match_sql(club=club, text=text)
-            records = records.filter(pk__in=RawSQL(sql, params))
+            if matches is not None and matches.common:
+                sql, params = _text_test_sql(club=club, text=text)
+                records = records.filter(RawSQL(sql, params, output_field=BooleanField()))
+            else:
+                sql, params = _text_match_sql(club=club, text=text)
+                records = records.filter(pk__in=RawSQL(sql, params))
     return records.order_by("-date", "-number")
 
 
@@ -148,13 +196,32 @@ def _text_match_sql(*, club: Club, text: str) -> tuple[str, list]:
     and SQLite plan on their own, then join by id): the texts through the free-text index (clubs.fulltext), the
     director's username, the appellant, and a number typed as a board or a record number."""
     table = RulingRecord._meta.db_table
-    pattern = fulltext.like_pattern(text)
     indexed = fulltext.match_sql(connection, text=text, club_id=club.pk)
     if indexed is not None:
         arms = [indexed]
     else:  # SQLite, one or two characters with punctuation or a space: no index can answer, so a scan
         where = " OR ".join(f'"{column}" LIKE %s{_ESCAPE}' for column in fulltext.TEXT_COLUMNS)
-        arms = [(f"SELECT id FROM {table} WHERE club_id = %s AND ({where})", [club.pk] + [pattern] * 5)]
+        arms = [
+            (
+                f"SELECT id FROM {table} WHERE club_id = %s AND ({where})",
+                [club.pk] + [fulltext.like_pattern(text)] * 5,
+            )
+        ]
+    arms += _other_arms(club=club, text=text)
+    sql = " UNION ALL ".join(arm for arm, _params in arms)
+    if connection.vendor == "postgresql":
+        # The matches first, from their indexes, then the log's order over them: without the fence PostgreSQL
+        # at a million records walked the club's order index and tested each row's text (5.4 s for 10,000
+        # matches); a materialised CTE is planned on its own.
+        sql = f"WITH matches AS MATERIALIZED ({sql}) SELECT id FROM matches"
+    return sql, [param for _arm, params in arms for param in params]
+
+
+def _other_arms(*, club: Club, text: str) -> list[tuple[str, list]]:
+    """What else ``text`` finds beside the records' texts: the director by username, the appellant, a number
+    typed as a board or a record number. Each a SELECT of record ids with its parameters."""
+    table = RulingRecord._meta.db_table
+    arms = []
     # The directors and appeals the text names are looked up first (few rows, small tables), so the union holds
     # only arms that find something: the planner then expects the few matches there are and joins by id, where
     # an arm it cannot estimate would make it scan the club's records.
@@ -168,7 +235,7 @@ def _text_match_sql(*, club: Club, text: str) -> tuple[str, list]:
         arms.append(
             (
                 f"SELECT record_id FROM {Appeal._meta.db_table} WHERE UPPER(appellant) LIKE UPPER(%s){_ESCAPE}",
-                [pattern],
+                [fulltext.like_pattern(text)],
             )
         )
     if text.isascii() and text.isdigit() and len(text) <= 9:
@@ -178,13 +245,22 @@ def _text_match_sql(*, club: Club, text: str) -> tuple[str, list]:
                 [club.pk, int(text), int(text)],
             )
         )
-    sql = " UNION ALL ".join(arm for arm, _params in arms)
-    if connection.vendor == "postgresql":
-        # The matches first, from their indexes, then the log's order over them: without the fence PostgreSQL
-        # at a million records walked the club's order index and tested each row's text (5.4 s for 10,000
-        # matches); a materialised CTE is planned on its own.
-        sql = f"WITH matches AS MATERIALIZED ({sql}) SELECT id FROM matches"
-    return sql, [param for _arm, params in arms for param in params]
+    return arms
+
+
+def _text_test_sql(*, club: Club, text: str) -> tuple[str, list]:
+    """A condition on one record, true when ``text`` finds it — the same records as :func:`_text_match_sql`, for
+    a plan that walks the log's order index and tests each record it meets (``common`` text)."""
+    test, params = fulltext.row_test_sql(
+        connection, text=text, club_id=club.pk, table=RulingRecord._meta.db_table
+    )
+    others = _other_arms(club=club, text=text)
+    if others:
+        test += (
+            f' OR "{RulingRecord._meta.db_table}"."id" IN ({" UNION ALL ".join(arm for arm, _ in others)})'
+        )
+        params += [param for _arm, arm_params in others for param in arm_params]
+    return f"({test})", params
 
 
 def ruling_before(*, records: QuerySet[RulingRecord], before: RulingRecord) -> QuerySet[RulingRecord]:

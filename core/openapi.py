@@ -234,7 +234,12 @@ RECORD_DETAIL = inline_serializer(
 RECORD_PAGE = inline_serializer(
     "RulingRecordPage",
     {
-        "count": serializers.IntegerField(),
+        "count": serializers.IntegerField(
+            help_text="how many records the filters select; with count_capped, a floor (more than it match)"
+        ),
+        "count_capped": serializers.BooleanField(
+            help_text="true when a text filter alone matches more records than are counted (shown as 1,000+)"
+        ),
         "limit": serializers.IntegerField(),
         "offset": serializers.IntegerField(),
         "after": serializers.IntegerField(

@@ -1,0 +1,155 @@
+"""A common text filter in bounded time (issue 32): the text index is asked for at most the cap and one more ids;
+past the cap the API's total says "more than the cap" (``count_capped``) and the page is read in the log's order,
+each record tested as it is met — the same records, in the same order, as every match sorted."""
+
+import datetime
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from clubs import fulltext, selectors
+from clubs.models import RulingRecord
+from clubs.selectors import RulingFilters, TextMatches
+
+from . import test_scale
+from .test_scale import found, plan
+
+planned = test_scale.planned  # the fixture: a few thousand rows for the planner
+
+pytestmark = [pytest.mark.log, pytest.mark.django_db]
+
+CAP = 4
+
+
+@pytest.fixture
+def api(director):
+    client = APIClient()
+    client.force_authenticate(director)
+    return client
+
+
+@pytest.fixture
+def small_cap(monkeypatch):
+    monkeypatch.setattr(selectors, "TEXT_COUNT_CAP", CAP)
+
+
+def make_log(make_record) -> None:
+    """Eleven records, seven of them with 藏牌 (and 藏) in one text or another, over three days."""
+    texts = [
+        "东家藏牌",
+        "无关",
+        "北家藏牌二",
+        "無",
+        "藏牌",
+        "明手",
+        "西家藏牌",
+        "藏牌藏牌",
+        "x",
+        "南家藏牌",
+        "藏牌了",
+    ]
+    for k, text in enumerate(texts):
+        field = ("notes", "statement", "event")[k % 3]
+        make_record(date=datetime.date(2026, 1, 1) + datetime.timedelta(days=k % 3), **{field: text})
+
+
+def walk(api, url: str) -> tuple[list[int], list[dict]]:
+    seen, bodies = [], []
+    while url:
+        body = api.get(url).json()
+        bodies.append(body)
+        seen += [row["number"] for row in body["results"]]
+        url = body["next"]
+    return seen, bodies
+
+
+@pytest.mark.parametrize("text", ["藏牌", "藏"])
+def test_a_common_text_is_capped_and_its_pages_are_every_match_in_order(
+    api, club, make_record, small_cap, text
+):
+    make_log(make_record)
+    everything = selectors.ruling_list(club=club, filters=RulingFilters(text=text))  # every match, sorted
+    expected = [record.number for record in everything]
+    assert len(expected) == 7
+    matches = selectors.ruling_text_matches(club=club, filters=RulingFilters(text=text))
+    assert matches == TextMatches((), common=True)
+    seen, bodies = walk(api, f"/api/clubs/{club.pk}/rulings/?limit=3&q={text}")
+    assert seen == expected
+    assert all(body["count"] == CAP and body["count_capped"] is True for body in bodies)
+    by_offset = api.get(f"/api/clubs/{club.pk}/rulings/", {"q": text, "limit": 3, "offset": 3}).json()
+    assert [row["number"] for row in by_offset["results"]] == expected[3:6]
+
+
+def test_a_rare_text_or_a_text_with_another_filter_is_counted_exactly(api, club, make_record, small_cap):
+    make_log(make_record)
+    url = f"/api/clubs/{club.pk}/rulings/"
+    body = api.get(url, {"q": "北家"}).json()
+    assert (body["count"], body["count_capped"]) == (1, False)
+    exact = selectors.ruling_text_matches(club=club, filters=RulingFilters(text="北家"))
+    assert exact is not None and not exact.common and len(exact.ids) == 1
+    # Another filter may leave fewer than the cap: no probe, the exact total.
+    body = api.get(url, {"q": "藏牌", "date_from": "2026-01-02"}).json()
+    assert (body["count"], body["count_capped"]) == (4, False)
+    assert (
+        selectors.ruling_text_matches(club=club, filters=RulingFilters(text="藏牌", status="final")) is None
+    )
+    body = api.get(url).json()  # no text: the kept counts, never capped
+    assert (body["count"], body["count_capped"]) == (11, False)
+
+
+def test_the_common_path_finds_the_director_the_appellant_and_numbers_too(api, club, make_record, small_cap):
+    """The walk tests the other arms of the text filter as well: a board or record number, the director."""
+    for k in range(6):
+        make_record(notes="9墩" if k else "没有", board=9 if k == 0 else 1)
+    body = api.get(f"/api/clubs/{club.pk}/rulings/", {"q": "9"}).json()
+    assert body["count_capped"] is True
+    assert sorted(row["number"] for row in body["results"]) == [1, 2, 3, 4, 5, 6]
+
+
+def test_the_common_path_reads_the_order_index_and_no_gram_function(planned):
+    """The page of a common text walks the log's order index (no sort of the matches) and, on PostgreSQL, tests
+    each row's text without computing its grams."""
+    common = TextMatches((), common=True)
+    for text in ("8号", "罕", "罕见的停顿"):
+        records = selectors.ruling_list(club=planned, filters=RulingFilters(text=text), matches=common)
+        text_plan = plan(records[:51])
+        assert "ruling_club_order_idx" in text_plan, text_plan
+        assert "TEMP B-TREE FOR ORDER BY" not in text_plan and "Sort Key" not in text_plan, text_plan
+        assert fulltext.PG_GRAM_FUNCTION not in text_plan.replace(fulltext.GRAM_TABLE + " ", ""), text_plan
+        every = selectors.ruling_list(club=planned, filters=RulingFilters(text=text))
+        assert [r.number for r in records] == [r.number for r in every] != []
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's planner and the gram function")
+def test_postgresql_starts_no_parallel_workers_for_the_gram_index(planned):
+    """The gram function is PARALLEL RESTRICTED: its declared cost made the planner start parallel workers to
+    count a thousand ids from an exact index (at 100,000 records, on each request). Parallel plans are made cheap
+    here so that a table of 3,000 rows would get one if it could."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT proparallel FROM pg_proc WHERE proname = %s", [fulltext.PG_GRAM_FUNCTION])
+        assert cursor.fetchone()[0] == "r"
+        cursor.execute(
+            "SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET min_parallel_table_scan_size = 0; "
+            "SET enable_seqscan = off"
+        )
+        try:
+            probe = fulltext.probe_sql(connection, text="8号", club_id=planned.pk, limit=1001)
+            assert probe is not None
+            cursor.execute("EXPLAIN " + probe[0], probe[1])
+            probe_plan = "\n".join(row[0] for row in cursor.fetchall())
+        finally:
+            cursor.execute("RESET ALL")
+    assert fulltext.PG_GRAM_INDEX in probe_plan and "Gather" not in probe_plan, probe_plan
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's FTS5 gram table")
+def test_sqlite_gram_table_has_a_one_character_prefix_index_and_is_refilled(club, make_record):
+    make_record(notes="东家藏牌")
+    make_record(notes="明手")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT sql FROM sqlite_master WHERE name = %s", [fulltext.GRAM_TABLE])
+        assert "prefix='1'" in cursor.fetchone()[0]
+    fulltext.tune_grams(connection)  # migration 0012 on a log that has records: rebuilt and refilled
+    assert found(club, "藏") == [1] and found(club, "明手") == [2] and found(club, "手") == [2]
+    assert RulingRecord.objects.count() == 2
