@@ -262,14 +262,11 @@ class RulingListApi(ClubApi):
         filters = form.filters()
         # A common text alone (more matches than the cap): "more than the cap" records, the page read in the log's
         # order; otherwise the exact total.
-        matches = selectors.ruling_text_matches(club=self.club, filters=filters)
-        capped = bool(matches and matches.common)
-        records = selectors.ruling_list(club=self.club, filters=filters, matches=matches)
+        selection = selectors.ruling_selection(club=self.club, filters=filters)
+        capped, records = selection.capped, selection.records
         text = bool(filters.text and filters.text.strip())
-        if capped:
-            count = selectors.TEXT_COUNT_CAP
-        else:
-            count = None if text else selectors.ruling_total(club=self.club, filters=filters)
+        # An exact text total comes with the first page (below); the others are known now.
+        count = selection.total() if capped or not text else None
         if after_number is not None:
             if offset:
                 raise FieldError(_("after 和 offset 只能用其一。"), "after")
@@ -284,7 +281,7 @@ class RulingListApi(ClubApi):
         else:
             page = selectors.ruling_page(records=records, offset=offset, limit=limit + 1)
         if count is None:
-            count = selectors.ruling_total(club=self.club, filters=filters)
+            count = selection.total()
         more, page = len(page) > limit, selectors.ruling_people(records=page[:limit])
         next_url = None
         if more:

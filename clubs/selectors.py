@@ -146,6 +146,32 @@ def ruling_text_matches(*, club: Club, filters: RulingFilters | None) -> TextMat
     return TextMatches(ids, common=False)
 
 
+@dataclass(frozen=True)
+class RulingSelection:
+    """What the review list shows for ``filters``, the same for the API and the HTML list: the records, newest
+    first, read as their text asks (:func:`ruling_text_matches`), and whether their total is capped — a common
+    text alone, more than :data:`TEXT_COUNT_CAP` records: "1,000+" (the API's ``count_capped``)."""
+
+    club: Club
+    filters: RulingFilters
+    records: QuerySet[RulingRecord]
+    capped: bool
+
+    def total(self) -> int:
+        """The cap when ``capped``, else the exact total (:func:`ruling_total`; a text filter's counts the
+        records it finds)."""
+        return TEXT_COUNT_CAP if self.capped else ruling_total(club=self.club, filters=self.filters)
+
+
+def ruling_selection(*, club: Club, filters: RulingFilters | None = None) -> RulingSelection:
+    """The review list's records for ``filters`` (one path for the API and the HTML list): a common text alone is
+    capped and its pages walk the log's order; any other filter is counted exactly, as before."""
+    filters = filters or RulingFilters()
+    matches = ruling_text_matches(club=club, filters=filters)
+    records = ruling_list(club=club, filters=filters, matches=matches)
+    return RulingSelection(club, filters, records, capped=bool(matches and matches.common))
+
+
 def ruling_list(
     *, club: Club, filters: RulingFilters | None = None, matches: TextMatches | None = None
 ) -> QuerySet[RulingRecord]:

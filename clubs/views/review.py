@@ -44,6 +44,13 @@ class KeysetPage:
     total: int
     after: int | None
     before: int | None
+    # The total is the cap of a common text's count (selectors.RulingSelection): shown "1,000+".
+    capped: bool = False
+
+    @property
+    def total_shown(self) -> str:
+        """The capped total as the list prints it, the same in every language: "1,000"."""
+        return f"{self.total:,}"
 
 
 def _record_number(request, name: str) -> int | None:
@@ -56,7 +63,7 @@ def _record_number(request, name: str) -> int | None:
     return int(raw)
 
 
-def _keyset_page(request, club: Club, records, total: int) -> KeysetPage:
+def _keyset_page(request, club: Club, selection: selectors.RulingSelection) -> KeysetPage:
     after, before = _record_number(request, "after"), _record_number(request, "before")
     if after is not None and before is not None:
         raise ValueError("after")
@@ -64,6 +71,7 @@ def _keyset_page(request, club: Club, records, total: int) -> KeysetPage:
     anchor = selectors.ruling_get(club=club, number=anchor_number) if anchor_number is not None else None
     if anchor_number is not None and anchor is None:
         raise ValueError("after" if after is not None else "before")
+    records, total, capped = selection.records, selection.total(), selection.capped
     if before is not None and anchor is not None:
         rows = list(selectors.ruling_before(records=records, before=anchor)[: PAGE_SIZE + 1])
         more_before = len(rows) > PAGE_SIZE
@@ -73,6 +81,7 @@ def _keyset_page(request, club: Club, records, total: int) -> KeysetPage:
             total,
             after=rows[-1].number if rows else None,
             before=rows[0].number if more_before else None,
+            capped=capped,
         )
     if anchor is not None:
         records = selectors.ruling_after(records=records, after=anchor)
@@ -84,6 +93,7 @@ def _keyset_page(request, club: Club, records, total: int) -> KeysetPage:
         total,
         after=rows[-1].number if more_after else None,
         before=rows[0].number if anchor is not None and rows else None,
+        capped=capped,
     )
 
 
@@ -99,10 +109,10 @@ def ruling_list(request, club: Club):
     if filters is None:
         context = {"club": club, "form": form, "page": None, "query": ""}
         return render(request, "clubs/list.html", context, status=400)
-    records = selectors.ruling_list(club=club, filters=filters)
-    total = selectors.ruling_total(club=club, filters=filters)
+    # The API's path: a common text alone is capped ("1,000+") and its pages walk the log's order index.
+    selection = selectors.ruling_selection(club=club, filters=filters)
     try:
-        page = _keyset_page(request, club, records, total)
+        page = _keyset_page(request, club, selection)
     except ValueError as error:
         context = {"club": club, "form": form, "page": None, "query": "", "bad_page": str(error)}
         return render(request, "clubs/list.html", context, status=400)

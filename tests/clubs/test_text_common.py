@@ -6,6 +6,8 @@ import datetime
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from clubs import fulltext, selectors
@@ -105,6 +107,90 @@ def test_the_common_path_finds_the_director_the_appellant_and_numbers_too(api, c
     body = api.get(f"/api/clubs/{club.pk}/rulings/", {"q": "9"}).json()
     assert body["count_capped"] is True
     assert sorted(row["number"] for row in body["results"]) == [1, 2, 3, 4, 5, 6]
+
+
+# --- the HTML list, the same path (issue 32, item 2) ---------------------------------------------------------
+
+
+def html_page(client, club, params: dict, language: str = "zh-hans"):
+    with translation.override(None):
+        client.cookies["django_language"] = language
+        response = client.get(f"/clubs/{club.pk}/rulings/", params)
+    assert response.status_code == 200
+    return response
+
+
+@pytest.mark.parametrize("text", ["藏牌", "藏"])
+def test_the_html_list_caps_a_common_text_and_pages_every_match_both_ways(
+    client, director, club, make_record, small_cap, monkeypatch, text
+):
+    """The HTML list takes the API's path: "4+" (the cap, lowered here), said to be a cap, counted by no query;
+    its next links walk every match in the log's order, no duplicate, no miss, and its previous links back."""
+    from clubs.views import review
+
+    monkeypatch.setattr(review, "PAGE_SIZE", 3)
+    make_log(make_record)
+    expected = [r.number for r in selectors.ruling_list(club=club, filters=RulingFilters(text=text))]
+    assert len(expected) == 7
+    client.force_login(director)
+    pages, seen, params = [], [], {"q": text}
+    while True:
+        with CaptureQueriesContext(connection) as queries:
+            response = html_page(client, club, params)
+        sql = " ".join(query["sql"].upper() for query in queries)
+        assert "COUNT(" not in sql and "OFFSET" not in sql, "a capped page counts nothing and reads no offset"
+        page = response.context["page"]
+        assert (page.total, page.capped) == (CAP, True)
+        html = response.content.decode()
+        assert "共 4+ 条裁决" in html and "常见的字词只数到 4 条" in html
+        pages.append(page)
+        seen += [record.number for record in page.records]
+        if page.after is None:
+            break
+        params = {"q": text, "after": page.after}
+    assert seen == expected and len(seen) == len(set(seen)) and len(pages) == 3
+    back: list[int] = []
+    params = {"q": text, "before": pages[-1].records[0].number}
+    while True:
+        page = html_page(client, club, params).context["page"]
+        assert page.capped
+        back = [record.number for record in page.records] + back
+        if page.before is None:
+            break
+        params = {"q": text, "before": page.before}
+    assert back == expected[:6]
+
+
+def test_the_html_list_prints_the_real_cap_as_1000_plus_in_both_languages(
+    client, director, club, make_record, monkeypatch
+):
+    """A thousand and one records are not made here: the index is made to answer "common", and the list prints
+    the real cap, with its thousands separator, in Chinese and in English."""
+    make_log(make_record)
+    monkeypatch.setattr(
+        selectors, "ruling_text_matches", lambda *, club, filters: TextMatches((), common=True)
+    )
+    client.force_login(director)
+    chinese = html_page(client, club, {"q": "藏牌"}).content.decode()
+    assert "共 1,000+ 条裁决" in chinese and "常见的字词只数到 1,000 条" in chinese
+    english = html_page(client, club, {"q": "藏牌"}, "en").content.decode()
+    assert "1,000+ rulings" in english and "counted up to 1,000 only" in english
+    assert "条裁决" not in english
+
+
+def test_the_html_list_counts_a_rare_text_or_a_text_with_another_filter_exactly(
+    client, director, club, make_record, small_cap
+):
+    make_log(make_record)
+    client.force_login(director)
+    for params, total in (({"q": "北家"}, 1), ({"q": "藏牌", "date_from": "2026-01-02"}, 4), ({}, 11)):
+        response = html_page(client, club, params)
+        page = response.context["page"]
+        assert (page.total, page.capped) == (total, False)
+        html = response.content.decode()
+        assert f"共 {total} 条裁决" in html and "+ 条裁决" not in html and "常见的字词" not in html
+    english = html_page(client, club, {"q": "北家"}, "en").content.decode()
+    assert "1 ruling" in english and "+ rulings" not in english
 
 
 def test_the_common_path_reads_the_order_index_and_no_gram_function(planned):
