@@ -276,6 +276,7 @@ def probe_sql(connection, *, text: str, club_id: int, limit: int) -> tuple[str, 
     """SQL selecting the ids of the club's records whose texts the index finds ``text`` in, at most ``limit``
     (it stops there: never all of a common character's matches), with its parameters; None when no index
     answers (SQLite: one or two characters with punctuation or a space)."""
+    params: list
     if connection.vendor == "postgresql":
         if len(text) < MIN_INDEXED:
             where, params = f"{PG_GRAM_EXPRESSION} @> ARRAY[lower(%s)]", [text]

@@ -247,7 +247,7 @@ def _other_arms(*, club: Club, text: str) -> list[tuple[str, list]]:
     """What else ``text`` finds beside the records' texts: the director by username, the appellant, a number
     typed as a board or a record number. Each a SELECT of record ids with its parameters."""
     table = RulingRecord._meta.db_table
-    arms = []
+    arms: list[tuple[str, list]] = []
     # The directors and appeals the text names are looked up first (few rows, small tables), so the union holds
     # only arms that find something: the planner then expects the few matches there are and joins by id, where
     # an arm it cannot estimate would make it scan the club's records.
