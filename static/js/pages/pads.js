@@ -124,14 +124,16 @@ function group(element, field) {
   if (name) element.setAttribute("aria-label", name);
 }
 
-/** A value button that opens and closes a panel; at most one panel open at a time on the page.
- * @param {HTMLElement} field @param {HTMLElement} panel @returns {{toggle: HTMLButtonElement, open: (on: boolean) => void}} */
+/** A value button that opens and closes a panel; a panel opened by a tap closes the others on the page (the pads
+ * that start open while their field is empty, data-pad-open, stay open together: the board and a result's contract).
+ * @param {HTMLElement} field @param {HTMLElement} panel
+ * @returns {{toggle: HTMLButtonElement, open: (on: boolean, alone?: boolean) => void}} */
 function opener(field, panel) {
   const toggle = button("", "pad-value", function () { open(Boolean(panel.hidden)); });
   toggle.setAttribute("aria-expanded", "false");
-  /** @param {boolean} on */
-  function open(on) {
-    if (on) openers.forEach(function (close) { if (close !== shut) close(); });
+  /** @param {boolean} on @param {boolean} [alone] close the other panels (a tap); false when starting open */
+  function open(on, alone = true) {
+    if (on && alone) openers.forEach(function (close) { if (close !== shut) close(); });
     panel.hidden = !on;
     toggle.setAttribute("aria-expanded", on ? "true" : "false");
   }
@@ -203,7 +205,7 @@ function stepperPad(field, kind) {
   /** @type {HTMLButtonElement[]} */
   const chips = [];
   let shown = /** @type {HTMLElement} */ (make("output", "pad-number"));
-  /** @type {{toggle: HTMLButtonElement, open: (on: boolean) => void} | null} */
+  /** @type {{toggle: HTMLButtonElement, open: (on: boolean, alone?: boolean) => void} | null} */
   let control = null;
   if (board) {
     const panel = make("div", "pad-chips pad-board-chips");
@@ -218,7 +220,7 @@ function stepperPad(field, kind) {
       panel.appendChild(chip);
     }
     element.append(minus, shown, plus, panel);
-    if (field.hasAttribute("data-pad-open") && !field.value) control.open(true);
+    if (field.hasAttribute("data-pad-open") && !field.value) control.open(true, false);
   } else {
     shown.setAttribute("aria-live", "polite");
     element.append(minus, shown, plus);
@@ -355,7 +357,7 @@ function callPadFor(host, kind) {
       toggle.disabled = !now.call || now.call === "Pass";
     });
   }
-  if (host.hasAttribute("data-pad-open") && !access.read().call) control.open(true);
+  if (host.hasAttribute("data-pad-open") && !access.read().call) control.open(true, false);
   return { element: element, refresh: refresh, close() { control.open(false); } };
 }
 
