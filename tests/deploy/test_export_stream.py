@@ -5,6 +5,7 @@ gunicorn runs as `make serve` runs it (config/gunicorn.conf.py, production setti
 own, with a worker timeout of 2 s; the client reads slowly, so the export takes several times that. The response
 is chunked: a stream that stopped early would lack the last, empty chunk, which every HTTP client reports."""
 
+import http.client
 import os
 import socket
 import subprocess
@@ -15,7 +16,7 @@ from pathlib import Path
 from .conftest import ROOT, real_secret, run_python, server_env
 
 # EXPORT_TEST_RECORDS=300000 runs the same test at the size the review measured (about 10 minutes here).
-RECORDS = int(os.environ.get("EXPORT_TEST_RECORDS", "2500"))
+RECORDS = int(os.environ.get("EXPORT_TEST_RECORDS", "800"))
 TIMEOUT = 2
 
 SEED = """
@@ -51,6 +52,21 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def answers(port: int, path: str) -> bool:
+    """Whether a worker answers ``path`` with 200 now."""
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        try:
+            connection.request("GET", path, headers={"Host": "127.0.0.1"})
+            response = connection.getresponse()
+            response.read()
+            return response.status == 200
+        finally:
+            connection.close()
+    except OSError:
+        return False
 
 
 def read_chunked_slowly(port: int, path: str, cookie: str) -> tuple[bytes, bytes, bool]:
@@ -114,14 +130,13 @@ def test_a_slow_export_outlives_the_worker_timeout_and_arrives_whole(tmp_path):
             stderr=subprocess.STDOUT,
         )
     try:
+        # Ready when a worker answers, not when the port is bound: a worker that outlives the 2 s timeout while it
+        # boots (the app's import, jieba's dictionary in post_worker_init) is replaced before any export starts.
         deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert server.poll() is None and time.monotonic() < deadline, log.read_text()
-                time.sleep(0.2)
+        while not answers(port, "/healthz"):
+            assert server.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.2)
+        booted = len(log.read_text())
         started = time.monotonic()
         head, body, complete = read_chunked_slowly(port, f"/clubs/{club_id}/rulings/export.csv", cookie)
         took = time.monotonic() - started
@@ -129,6 +144,7 @@ def test_a_slow_export_outlives_the_worker_timeout_and_arrives_whole(tmp_path):
         server.terminate()
         server.wait(timeout=30)
     assert head.startswith(b"HTTP/1.1 200"), head
+    print(f"\nexport of {RECORDS} records read slowly in {took:.1f} s (worker timeout {TIMEOUT} s)")
     assert took > 2 * TIMEOUT, f"the download took {took:.1f} s: too fast to test the worker timeout"
     assert complete, f"the stream stopped early:\n{log.read_text()[-3000:]}"
     lines = body.decode("utf-8").lstrip("\ufeff").splitlines()
@@ -137,4 +153,4 @@ def test_a_slow_export_outlives_the_worker_timeout_and_arrives_whole(tmp_path):
     )  # the end mark: a cut file lacks it
     numbers = sorted(int(line.split(",", 1)[0]) for line in lines[1:-1])
     assert numbers == list(range(1, RECORDS + 1))
-    assert "WORKER TIMEOUT" not in log.read_text()
+    assert "WORKER TIMEOUT" not in log.read_text()[booted:]  # no worker killed while the export streamed
