@@ -807,29 +807,26 @@ def _committee_equity(
 def _equity(
     results: Sequence[PossibleResult], other: int | None, field: tuple[int, ...] | None
 ) -> Equity | None:
-    """Law 12C3: the weighted mix of the results the committee weighted above 0 (None when it set no weights)."""
+    """Law 12C3: the weighted mix of the results the committee weighted above 0 (None when it set no weights): North–
+    South's figures as :func:`_side_figures` works them out, East–West's their complement."""
     lines = [(result.score, result.weight) for result in results if result.weight]
     if not lines:
         return None
-    score_ns = _round(math.fsum(weight * result.score_ns for result, weight in lines))
-    equity = Equity(score_ns=score_ns, score_ew=_round(-score_ns))
-    if other is not None:
-        total = _round(math.fsum(weight * imps(result.score_ns - other) for result, weight in lines))
-        return Equity(score_ns, equity.score_ew, imps_ns=total, imps_ew=_round(-total))
-    if field is not None:
+    score_ns, imps_ns, matchpoints_ns, percentage_ns = _side_figures(lines, Side.NS, other, field)
+    score_ew = _round(-score_ns)
+    if imps_ns is not None:
+        return Equity(score_ns, score_ew, imps_ns=imps_ns, imps_ew=_round(-imps_ns))
+    if matchpoints_ns is not None and field is not None:
         top = tables.MATCHPOINTS_PER_SCORE_BEATEN * len(field)
-        total = _round(
-            math.fsum(weight * matchpoint_score(result.score_ns, list(field))[0] for result, weight in lines)
-        )
         return Equity(
             score_ns,
-            equity.score_ew,
-            matchpoints_ns=total,
-            matchpoints_ew=_round(top - total),
-            percentage_ns=percentage(total, top),
-            percentage_ew=percentage(top - total, top),
+            score_ew,
+            matchpoints_ns=matchpoints_ns,
+            matchpoints_ew=_round(top - matchpoints_ns),
+            percentage_ns=percentage_ns,
+            percentage_ew=percentage(top - matchpoints_ns, top),
         )
-    return equity
+    return Equity(score_ns, score_ew)
 
 
 def _side_figures(
