@@ -11,7 +11,7 @@ line per database, figure and size:
 * deep: the page 90% down the log, read the way the API's ``next`` link reads it (``after=<number>``, keyset).
   ``BENCH_LOG_EXTRA=1`` adds ``deep_offset`` (the same page by ``offset``).
 * html_list / html_deep: the HTML list's first page and its page 90% down (``after=``, keyset; the bench checks it
-  holds the API's 50 records).
+  holds the API's 50 records). html_q / html_q1: the HTML list's first page with list_q's phrase and with ``癸``.
 * stats: the statistics page (``/clubs/<id>/rulings/stats/``: the chart and its table).
 * admin_records / admin_revisions: the site admin's change lists of RulingRecord and RulingRevision, unfiltered,
   signed in as a superuser.
@@ -487,6 +487,8 @@ def measure(size: int) -> None:
         "deep": lambda: get(api, after=deep_after),
         "html_list": lambda: get(html),
         "html_deep": lambda: get(html, after=deep_after),
+        "html_q": lambda: get(html, q=PHRASES[7]),
+        "html_q1": lambda: get(html, q="癸"),
         "stats": lambda: get(f"/clubs/{club.pk}/rulings/stats/"),
         "admin_records": lambda: get("/admin/clubs/rulingrecord/", by=admin),
         "admin_revisions": lambda: get("/admin/clubs/rulingrevision/", by=admin),

@@ -7,7 +7,7 @@ Both servers use the database and search index `make setup` built (var/), one af
 
     .venv/bin/python bench/bench_serve.py [--clients 50] [--seconds 30] [--only runserver|gunicorn|pg2]
 
-Prints `serve <runserver|gunicorn>: <req/s> req/s, p50 <ms> ms, p99 <ms> ms, errors <n>`.
+Prints `serve <runserver|gunicorn>: <req/s> req/s, p50 <ms> ms, p99 <ms> ms, errors <n>` and the p50/p99 of each kind.
 
 ``pg2`` (``--only pg2``, or ``--pg`` beside the two others): two `make serve` gunicorn instances (:8823 and :8824)
 over one PostgreSQL, the bench's own server (bench/pgcluster.py; database ``caipan_bench_serve``, migrated and
@@ -29,6 +29,7 @@ import sys
 import threading
 import time
 import urllib.parse
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,26 +54,30 @@ QUERIES = [
 CONTRACTS = ["4S", "3NT", "4SX", "6H", "2DX", "7NTXX", "1C", "5C"]
 
 
-def request_path(rng: random.Random) -> str:
+KINDS = ("law", "search", "score")
+
+
+def request_path(rng: random.Random) -> tuple[str, str]:
+    """One request of the mix: its kind (a law page, a search, a score) and its path."""
     roll = rng.random()
     if roll < 0.3:
-        return f"/laws/{rng.randint(1, 93)}/"
+        return "law", f"/laws/{rng.randint(1, 93)}/"
     if roll < 0.7:
-        return "/api/search/?" + urllib.parse.urlencode({"q": rng.choice(QUERIES)})
+        return "search", "/api/search/?" + urllib.parse.urlencode({"q": rng.choice(QUERIES)})
     query = {
         "contract": rng.choice(CONTRACTS),
         "declarer": rng.choice("NESW"),
         "vulnerability": rng.choice(["None", "NS", "EW", "Both"]),
         "tricks": rng.randint(0, 13),
     }
-    return "/api/score/?" + urllib.parse.urlencode(query)
+    return "score", "/api/score/?" + urllib.parse.urlencode(query)
 
 
 class Client(threading.Thread):
     def __init__(self, port: int, deadline: float, seed: int):
         super().__init__(daemon=True)
         self.port, self.deadline, self.rng = port, deadline, random.Random(seed)
-        self.latencies: list[float] = []
+        self.latencies: list[tuple[str, float]] = []  # (kind, milliseconds)
         self.errors = 0
         self.connection: http.client.HTTPConnection | None = None
 
@@ -89,7 +94,7 @@ class Client(threading.Thread):
 
     def run(self) -> None:
         while time.monotonic() < self.deadline:
-            path = request_path(self.rng)
+            kind, path = request_path(self.rng)
             start = time.perf_counter()
             try:
                 status = self._get(path)
@@ -100,7 +105,7 @@ class Client(threading.Thread):
                 self.connection = None
             elapsed = (time.perf_counter() - start) * 1000
             if status == 200:
-                self.latencies.append(elapsed)
+                self.latencies.append((kind, elapsed))
             else:
                 self.errors += 1
         if self.connection is not None:
@@ -114,7 +119,26 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
 
 
-def load(ports: int | tuple[int, ...], clients: int, seconds: float) -> tuple[float, float, float, int]:
+@dataclass(frozen=True)
+class Result:
+    rate: float  # answered requests a second
+    latencies: dict[str, list[float]]  # milliseconds of each answered request, by kind
+    errors: int
+
+    def summary(self) -> str:
+        every = [value for values in self.latencies.values() for value in values]
+        by_kind = ", ".join(
+            f"{kind} p50 {statistics.median(values):.0f}/p99 {percentile(values, 0.99):.0f}"
+            for kind, values in self.latencies.items()
+            if values
+        )
+        return (
+            f"{self.rate:.0f} req/s, p50 {statistics.median(every or [float('nan')]):.0f} ms, "
+            f"p99 {percentile(every, 0.99):.0f} ms, errors {self.errors} ({by_kind} ms)"
+        )
+
+
+def load(ports: int | tuple[int, ...], clients: int, seconds: float) -> Result:
     """``clients`` threads for ``seconds``, spread over ``ports`` in turn."""
     ports = (ports,) if isinstance(ports, int) else ports
     deadline = time.monotonic() + seconds
@@ -125,14 +149,12 @@ def load(ports: int | tuple[int, ...], clients: int, seconds: float) -> tuple[fl
     for thread in threads:
         thread.join(seconds + 60)
     took = time.monotonic() - started
-    latencies = [value for thread in threads for value in thread.latencies]
-    errors = sum(thread.errors for thread in threads)
-    return (
-        len(latencies) / took,
-        statistics.median(latencies or [float("nan")]),
-        percentile(latencies, 0.99),
-        errors,
-    )
+    latencies: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    for thread in threads:
+        for kind, value in thread.latencies:
+            latencies[kind].append(value)
+    answered = sum(len(values) for values in latencies.values())
+    return Result(answered / took, latencies, sum(thread.errors for thread in threads))
 
 
 def wait_ready(port: int, process: subprocess.Popen, timeout: float = 600) -> None:
@@ -191,11 +213,11 @@ def bench(kind: str, clients: int, seconds: float, warmup: float) -> int:
         try:
             wait_ready(PORTS[kind], process)
             load(PORTS[kind], min(clients, 10), warmup)  # warm every process: templates, the index, jieba
-            rate, p50, p99, errors = load(PORTS[kind], clients, seconds)
+            result = load(PORTS[kind], clients, seconds)
         finally:
             stop(process)
-    print(f"serve {kind}: {rate:.0f} req/s, p50 {p50:.0f} ms, p99 {p99:.0f} ms, errors {errors}", flush=True)
-    return 1 if errors else 0
+    print(f"serve {kind}: {result.summary()}", flush=True)
+    return 1 if result.errors else 0
 
 
 def bench_pg2(clients: int, seconds: float, warmup: float) -> int:
@@ -218,16 +240,13 @@ def bench_pg2(clients: int, seconds: float, warmup: float) -> int:
                 processes.append((start("gunicorn", log, port, url), log))
                 wait_ready(port, processes[-1][0])
             load(PG_PORTS, min(clients, 10), warmup)
-            rate, p50, p99, errors = load(PG_PORTS, clients, seconds)
+            result = load(PG_PORTS, clients, seconds)
         finally:
             for process, log in processes:
                 stop(process)
                 log.close()
-    print(
-        f"serve gunicorn×2 over PostgreSQL: {rate:.0f} req/s, p50 {p50:.0f} ms, p99 {p99:.0f} ms, errors {errors}",
-        flush=True,
-    )
-    return 1 if errors else 0
+    print(f"serve gunicorn×2 over PostgreSQL: {result.summary()}", flush=True)
+    return 1 if result.errors else 0
 
 
 def main() -> int:
