@@ -11,8 +11,8 @@ Prints `serve <runserver|gunicorn>: <req/s> req/s, p50 <ms> ms, p99 <ms> ms, err
 
 ``pg2`` (``--only pg2``, or ``--pg`` beside the two others): two `make serve` gunicorn instances (:8823 and :8824)
 over one PostgreSQL, the bench's own server (bench/pgcluster.py; database ``caipan_bench_serve``, migrated and
-loaded by `make serve` itself), the clients shared between them in turn (issue 32: the goal is p99 ≤ 300 ms on an
-idle machine).
+loaded by `make serve` itself), the clients shared between them in turn, each instance with the workers of its half
+of the cores (2 × cores/2 + 1; issue 32: the goal is p99 ≤ 300 ms on an idle machine).
 """
 
 from __future__ import annotations
@@ -174,9 +174,13 @@ def wait_ready(port: int, process: subprocess.Popen, timeout: float = 600) -> No
     raise SystemExit(f"the server on :{port} did not answer within {timeout:.0f} s")
 
 
-def start(kind: str, log, port: int | None = None, database_url: str = "") -> subprocess.Popen:
+def start(
+    kind: str, log, port: int | None = None, database_url: str = "", workers: int = 0
+) -> subprocess.Popen:
     port = port or PORTS[kind]
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    if workers:
+        env.setdefault("GUNICORN_WORKERS", str(workers))
     if database_url:
         env["DATABASE_URL"] = database_url
     if kind == "runserver":
@@ -227,6 +231,9 @@ def bench_pg2(clients: int, seconds: float, warmup: float) -> int:
     from pgcluster import server
 
     processes = []
+    # The two instances share this host: each gets the default formula (2 × cores + 1) for its half of the cores,
+    # as docs/deploying.md tells a host that runs several (GUNICORN_WORKERS, if set, wins).
+    workers = 2 * max(1, (os.cpu_count() or 1) // len(PG_PORTS)) + 1
     with server() as base:
         with psycopg.connect(base, autocommit=True) as conn:
             if not conn.execute("SELECT 1 FROM pg_database WHERE datname = 'caipan_bench_serve'").fetchone():
@@ -237,7 +244,7 @@ def bench_pg2(clients: int, seconds: float, warmup: float) -> int:
                 PG_PORTS
             ):  # one after the other: each runs make serve's migrate, collectstatic
                 log = open(ROOT / "var" / f"bench-serve-pg2-{n}.log", "w")  # noqa: SIM115 (closed with the process)
-                processes.append((start("gunicorn", log, port, url), log))
+                processes.append((start("gunicorn", log, port, url, workers), log))
                 wait_ready(port, processes[-1][0])
             load(PG_PORTS, min(clients, 10), warmup)
             result = load(PG_PORTS, clients, seconds)

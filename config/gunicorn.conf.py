@@ -1,13 +1,22 @@
 """gunicorn's configuration for `make serve` (README "Deploying"): `gunicorn -c config/gunicorn.conf.py`.
 
 Environment: GUNICORN_BIND (127.0.0.1:8000; a reverse proxy in front terminates TLS), GUNICORN_WORKERS (2 × CPU
-cores + 1, at most 9), GUNICORN_THREADS (1: one request and one database connection per worker),
-GUNICORN_TIMEOUT (30 s), GUNICORN_ACCESS_LOG ("-" = stdout; a path; "" for none), GUNICORN_CONTROL_SOCKET (off).
+cores + 1, at most 9; several instances on one host divide its cores between them), GUNICORN_THREADS (1: one
+request and one database connection per worker), GUNICORN_TIMEOUT (30 s), GUNICORN_ACCESS_LOG ("-" = stdout; a
+path; "" for none), GUNICORN_CONTROL_SOCKET (off).
 
 The workers are gthread workers, also with one thread: a sync worker cannot tell the arbiter it is alive while it
 sends a response, so a long download (a big club's CSV export) was killed at the timeout and the client kept a
 truncated file (issue 32). A gthread worker's main loop keeps beating while its thread streams; the timeout then
 catches a worker that is stuck, not one that is busy.
+
+One queue for every request (issue 32, the p99 of `make bench-serve`): a worker takes a connection only when it
+has a free thread (worker_connections = threads) and closes it after the answer (keepalive 0: the proxy in front
+keeps the browsers' connections alive, not gunicorn). Before, a busy worker went on accepting connections and kept
+each one alive, so its clients queued behind it while other workers sat idle — the tail was that queue whatever
+the request (a 1 ms score waited 670 ms at p99, the same as a law page). Now the waiting happens in the kernel's
+listen queue, shared by all workers, first come first served; a long export holds its own worker, and no request
+waits behind it.
 
 preload_app is off: each worker imports the app itself and opens the search index lazily (search.generation keeps
 per-process state — locks, a background refresh thread — that must not be created before the fork). The index is
@@ -39,9 +48,10 @@ bind = [os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")]
 workers = _int("GUNICORN_WORKERS", min(2 * multiprocessing.cpu_count() + 1, MAX_WORKERS))
 worker_class = "gthread"
 threads = _int("GUNICORN_THREADS", 1)
+worker_connections = threads
+keepalive = 0
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = 30
-keepalive = 5
 backlog = 2048
 preload_app = False
 # Behind a proxy: gunicorn itself reads no X-Forwarded-* headers (the app decides: DJANGO_SECURE_PROXY_SSL_HEADER,

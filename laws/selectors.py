@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.conf import settings
+from django.core.signals import request_finished, request_started
 from django.db.models import Prefetch
 from django.http import Http404
 from django.urls import reverse
@@ -19,12 +21,47 @@ from laws.text import arabic_references
 
 _CONTEXTS: dict[tuple[int, int], RenderContext] = {}
 
+# The editions table (a row per edition) read once per request: a law page asked it five times (which codes are
+# loaded, the page's edition, the other edition, the switch), a search twice (issue 32, bench-serve). Kept only
+# while a request runs in this thread, and dropped when an import changes an edition (forget_editions).
+_REQUEST = threading.local()
+
+
+def _request_started(**kwargs) -> None:
+    _REQUEST.active, _REQUEST.editions = True, None
+
+
+def _request_finished(**kwargs) -> None:
+    _REQUEST.active, _REQUEST.editions = False, None
+
+
+request_started.connect(_request_started, dispatch_uid="laws.selectors.editions")
+request_finished.connect(_request_finished, dispatch_uid="laws.selectors.editions")
+
+
+def forget_editions() -> None:
+    """An edition was added or its revision moved: the next read goes to the database."""
+    _REQUEST.editions = None
+
+
+def _editions() -> list[Edition]:
+    rows = getattr(_REQUEST, "editions", None)
+    if rows is None:
+        rows = list(Edition.objects.order_by("code"))
+        if getattr(_REQUEST, "active", False):
+            _REQUEST.editions = rows
+    return rows
+
+
+def _edition_named(code: str) -> Edition | None:
+    return next((e for e in _editions() if e.code == code), None)
+
 
 def edition_default() -> Edition:
-    try:
-        return Edition.objects.get(code=settings.LAWS_DEFAULT_EDITION)
-    except Edition.DoesNotExist as exc:
-        raise Http404("the law corpus is not loaded (run `make setup`)") from exc
+    edition = _edition_named(settings.LAWS_DEFAULT_EDITION)
+    if edition is None:
+        raise Http404("the law corpus is not loaded (run `make setup`)")
+    return edition
 
 
 class UnknownEdition(ValueError):
@@ -37,13 +74,11 @@ class UnknownEdition(ValueError):
 
 def edition_list():
     """The loaded editions, the site default first."""
-    rows = list(Edition.objects.order_by("code"))
-    rows.sort(key=lambda e: (e.code != settings.LAWS_DEFAULT_EDITION, e.code))
-    return rows
+    return sorted(_editions(), key=lambda e: (e.code != settings.LAWS_DEFAULT_EDITION, e.code))
 
 
 def edition_by_code(code: str) -> Edition:
-    edition = Edition.objects.filter(code=code).first()
+    edition = _edition_named(code)
     if edition is None:
         raise UnknownEdition(code)
     return edition
@@ -79,7 +114,7 @@ def edition_choice(request) -> tuple[str, str]:
     explicit = request.GET.get(editions.PARAM, "")[:40]
     if explicit and explicit != editions.ALL:  # all: a search of every edition, from the working one
         return explicit, "link"
-    loaded = set(Edition.objects.values_list("code", flat=True))
+    loaded = {e.code for e in _editions()}
     chosen = request.COOKIES.get(editions.COOKIE, "")[:40]
     if chosen and chosen in loaded:
         return chosen, "choice"
@@ -95,7 +130,7 @@ def edition_for(request) -> Edition:
     if cached is not None:
         return cached
     code, _where = edition_choice(request)
-    edition = Edition.objects.filter(code=code).first()
+    edition = _edition_named(code)
     if edition is None:
         if code == settings.LAWS_DEFAULT_EDITION:
             edition = edition_default()
@@ -107,13 +142,12 @@ def edition_for(request) -> Edition:
 
 def edition_for_api_default(request) -> Edition:
     """The working edition without the link's ``?edition=`` (which may be ``all``): choice, club, site."""
-    loaded = set(Edition.objects.values_list("code", flat=True))
-    chosen = request.COOKIES.get(editions.COOKIE, "")[:40]
-    if chosen in loaded:
-        return Edition.objects.get(code=chosen)
+    chosen = _edition_named(request.COOKIES.get(editions.COOKIE, "")[:40])
+    if chosen is not None:
+        return chosen
     club = _club_edition(request)
-    if club and club in loaded:
-        return Edition.objects.get(code=club)
+    if club and (edition := _edition_named(club)) is not None:
+        return edition
     return edition_default()
 
 

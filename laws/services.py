@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import models, transaction
 
 from bridge.references import find_references
-from laws import editions
+from laws import editions, selectors
 from laws.models import Chapter, Definition, Edition, Law, Reference, Section, Source
 from laws.outline import Outline, load_outline
 from laws.signals import corpus_imported
@@ -114,6 +114,7 @@ def edition_get_or_create(code: str | None = None) -> Edition:
         code=code, defaults={"name": about.name, "name_en": about.name_en}
     )
     editions._CODES.pop(edition.pk, None)
+    selectors.forget_editions()
     return edition
 
 
@@ -466,6 +467,7 @@ def corpus_import(
 
     report.pending = references_resolve(edition)
     Edition.objects.filter(pk=edition.pk).update(revision=models.F("revision") + 1)
+    selectors.forget_editions()
     if notify:
         transaction.on_commit(lambda: corpus_imported.send(sender=Edition, edition=edition))
     return report

@@ -115,6 +115,10 @@ class Generation:
             raise ValueError(f"{indexed} documents indexed, {len(self.docs)} listed")
         # (edition, "s:27B1") → document number: a reference jumps inside one edition.
         self.by_id = {(doc.get("edition"), doc["id"]): number for number, doc in enumerate(self.docs)}
+        # edition → its document numbers: the filter of a query inside one edition (never changed once built).
+        self.edition_docs: dict[str, set[int]] = {}
+        for number, doc in enumerate(self.docs):
+            self.edition_docs.setdefault(doc.get("edition", ""), set()).add(number)
         self.lexicon: frozenset[str] = frozenset(self.meta["lexicon"])
         self.max_word = max((len(w) for w in self.lexicon), default=1)
         self.pinyin: dict[str, list[str]] = self.meta["pinyin"]

@@ -203,8 +203,10 @@ class _Scope:
     def within(self, query):
         return query if self.every else And([query, Term("edition", self.edition)])
 
-    def filter(self):
-        return None if self.every else Term("edition", self.edition)
+    def filter(self, generation: Generation) -> set[int] | None:
+        """The edition's document numbers (whoosh takes a set as a filter; a Term filter was read from the index
+        on every query)."""
+        return None if self.every else generation.edition_docs.get(self.edition, set())
 
 
 def _answer(
@@ -271,7 +273,7 @@ def _ranked(the_plan: Plan, generation: Generation, limit: int, scope: _Scope) -
             for tier, query, factor in ((0, the_plan.required, 1.0), (1, the_plan.either, OR_FACTOR)):
                 if query is None or (tier and len(scored) >= limit):
                     continue
-                results = searcher.search(query, limit=candidates, filter=scope.filter())
+                results = searcher.search(query, limit=candidates, filter=scope.filter(generation))
                 for score, number in results.top_n:
                     if number not in scored:
                         scored[number] = (tier, score * factor)

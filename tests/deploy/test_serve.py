@@ -53,6 +53,9 @@ def test_gunicorn_defaults(monkeypatch):
     assert conf["control_socket_disable"] is True  # two servers on one host would share one socket path
     # A sync worker is killed mid-download at the timeout (issue 32): gthread keeps beating while it streams.
     assert conf["worker_class"] == "gthread" and conf["threads"] == 1
+    # One queue for every request (issue 32, bench-serve's p99): a worker takes a connection only with a free
+    # thread, and answers one request per connection, so no request waits behind a busy worker's others.
+    assert conf["worker_connections"] == conf["threads"] and conf["keepalive"] == 0
 
 
 def test_gunicorn_from_the_environment(monkeypatch):
@@ -60,6 +63,7 @@ def test_gunicorn_from_the_environment(monkeypatch):
         monkeypatch, GUNICORN_WORKERS="4", GUNICORN_BIND="0.0.0.0:9000", GUNICORN_CONTROL_SOCKET="/tmp/a.ctl"
     )
     assert conf["workers"] == 4 and conf["bind"] == ["0.0.0.0:9000"]
+    assert gunicorn_settings(monkeypatch, GUNICORN_THREADS="3")["worker_connections"] == 3
     assert conf["control_socket"] == "/tmp/a.ctl" and conf["control_socket_disable"] is False
     with pytest.raises(ValueError, match="GUNICORN_WORKERS"):
         gunicorn_settings(monkeypatch, GUNICORN_WORKERS="0")

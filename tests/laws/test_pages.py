@@ -120,10 +120,29 @@ def test_a_law_page_reads_its_text_and_references_once_per_edition_revision(
     client, django_assert_max_num_queries
 ):
     """Issue 32: the law's text, references and neighbours are a cached fragment; a page after the first asks the
-    database only for what is the reader's own (the edition chosen, the law itself): 6 queries, from 11."""
+    database only for what is the reader's own (the edition chosen, the law itself): 3 queries, from 11 — the
+    editions table once for the whole request (the choice, the top bar's switch, the other edition: it was read
+    four times), the law, and whether the other edition has it."""
     client.get("/laws/64/")
-    with django_assert_max_num_queries(
-        6
-    ):  # the editions (the choice, the top bar, the other edition), the law
+    with django_assert_max_num_queries(3):
         page = client.get("/laws/64/").content.decode()
     assert "64A1" in page and "第63条" in page and "第65条" in page
+
+
+def test_the_editions_table_is_read_again_by_the_next_request_and_after_an_import(
+    client, django_assert_num_queries
+):
+    """The editions read once per request are not kept past it: a revision moved between two requests shows."""
+    from laws import selectors, services
+    from laws.models import Edition
+
+    selectors.forget_editions()
+    assert selectors.edition_default().revision == Edition.objects.get(code="ccba-1999").revision
+    Edition.objects.filter(code="ccba-1999").update(revision=F("revision") + 1)
+    with django_assert_num_queries(1):  # outside a request nothing is kept
+        fresh = selectors.edition_default()
+    assert fresh.revision == Edition.objects.get(code="ccba-1999").revision
+    client.get("/laws/64/")
+    with django_assert_num_queries(1):  # the request's memo ended with it
+        selectors.edition_default()
+    assert services.edition_get_or_create("ccba-1999").pk == fresh.pk
