@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import BooleanField, Count, Q, QuerySet, Sum, Window
+from django.db.models import BooleanField, Count, Q, QuerySet, Sum, Window, prefetch_related_objects
 from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
@@ -374,15 +374,17 @@ def _rows(records: QuerySet[RulingRecord], ids: list[int]) -> list[RulingRecord]
 
 
 def ruling_rows(*, ids: list[int], appeal: bool = True) -> list[RulingRecord]:
-    """The records ``ids``, in that order, with their appeal (``appeal``) and the people they name
-    (:func:`ruling_people`): a page of the log, read by id."""
+    """The records ``ids``, in that order, with their appeal (``appeal``: the few there are, by a query of their
+    own rather than an empty join on every row) and the people they name (:func:`ruling_people`): a page of the
+    log, read by id."""
     if not ids:
         return []
     rows = RulingRecord.objects.filter(pk__in=ids).order_by()  # put in order here, not by a sort in SQL
-    if appeal:
-        rows = rows.select_related("appeal")
     by_id = {row.pk: row for row in rows}
-    return ruling_people(records=[by_id[pk] for pk in ids if pk in by_id])
+    records = [by_id[pk] for pk in ids if pk in by_id]
+    if appeal:
+        prefetch_related_objects(records, "appeal")
+    return ruling_people(records=records)
 
 
 _PEOPLE = ("director", "created_by", "signed_off_by")

@@ -119,7 +119,7 @@ def test_a_pages_records_name_their_people_from_one_query(club, make_record, dir
         appeals = [getattr(r, "appeal", None) for r in rows]
     assert [r.pk for r in rows] == ids[::-1]
     assert names == [("director2", "director2"), ("director", "director")] and reviewers == [None, "chief"]
-    assert appeals == [None, None] and len(queries) == 2  # the records with their appeals; the people
+    assert appeals == [None, None] and len(queries) == 3  # the records, their appeals, the people
 
 
 def test_url_maker_gives_each_records_own_address(club, other_club, director, make_record):
