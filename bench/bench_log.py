@@ -32,7 +32,9 @@ PostgreSQL is ``DATABASE_URL`` when it names one, else the bench's own server (b
 ``var/bench/log-<N>-<schema>.sqlite3``. Both are reused while the clubs migrations and this generator are
 unchanged. Records: the first SAMPLE are written through the services (ruling_create, appeal_lodge, sign-off);
 the rest are bulk_create copies of their shapes (fields, ruling, adjustment, status, one ``created`` revision each
-with its changes), numbered on, dated over three years.
+with its changes), numbered on, dated over three years, their statement and notes with the HTML the services store
+beside them (rendered once per distinct text; generator 1 left it empty, so every read of a copy took the escaping
+fallback, laws.rendering.stored_html, which no record the site writes takes).
 
 A federation: ``BENCH_LOG_CLUBS=50`` spreads each size over 50 clubs (``100000``: 2,000 records each, every club
 with its own directors); the first club, the measured one, gets the SAMPLE written through the services, the other
@@ -44,6 +46,7 @@ databases are ``…_<N>c<clubs>_…`` (``log-<N>c<clubs>-<schema>.sqlite3``).
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import statistics
@@ -56,7 +59,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = (1_000, 10_000)  # BENCH_LOG_SIZES=1000,100000 (or 1000000) for the issue-32 goals
 SAMPLE = 300
 ROUNDS = 5
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"  # 2: the copies carry their texts' stored HTML
 UNITS = ("ms", "MB")
 FIGURE_UNITS = {"csv_peak_rss": "MB"}
 BENCH_DIR = ROOT / "var" / "bench"
@@ -272,7 +275,9 @@ def generate(size: int) -> None:
 
     from clubs import services
     from clubs.models import Action, Club, Role, RulingRecord, RulingRevision, Status
-    from clubs.services.common import as_json, present
+    from clubs.services.common import as_json, present, user_html
+
+    rendered = functools.lru_cache(maxsize=None)(user_html)  # what the services store, once per distinct text
 
     user_model = get_user_model()
 
@@ -348,6 +353,7 @@ def generate(size: int) -> None:
             if values["signed_off_by_id"] is not None:
                 values["signed_off_by_id"] = directors[0].pk  # the club's own chief director
             number = i + 1
+            texts = fields(i)
             records.append(
                 RulingRecord(
                     club=club,
@@ -357,8 +363,10 @@ def generate(size: int) -> None:
                     created_by=directors[1 + i % 5],
                     created_at=now,
                     updated_at=now,
+                    statement_html=rendered(texts["statement"]),
+                    notes_html=rendered(texts["notes"]),
                     **values,
-                    **fields(i),
+                    **texts,
                 )
             )
         with transaction.atomic():
@@ -494,6 +502,8 @@ def measure(size: int) -> None:
         "admin_revisions": lambda: get("/admin/clubs/rulingrevision/", by=admin),
         "csv_first_byte": csv_first_byte,
     }
+    # Every record carries the HTML of its texts, as the services write it (generator 2).
+    assert not RulingRecord.objects.filter(club=club, statement_html="").exclude(statement="").exists()
     # The counts are the club's own, not the federation's (BENCH_LOG_CLUBS).
     assert get(api).json()["count"] == records
     # record i carries phrase i % 100; past the cap (a 1M club: 10,000 matches) the count is "1,000+" (issue 32)
