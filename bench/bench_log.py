@@ -7,7 +7,9 @@ line per database, figure and size:
 * list: the API's first page (``GET /api/clubs/<id>/rulings/``, 50 records, with ``count``).
 * list_q: the same with ``q=<a phrase>`` of four characters found in 1% of the records' notes (the trigram
   index); list_q2: ``q=9墩`` (two characters, 7.7% of the records: the gram index, issue 32); list_q1: ``q=癸``
-  (one character, 10%).
+  (one character, 10%). list_q_full: list_q with ``limit=10``, a page full at every size (the phrase finds 10
+  records at 1k), so its ratio is the filter's alone — list_q's page holds 10 records at 1k and 50 from 5k on, and
+  its ratio carries the 40 more records' reading and serialising (issue 32, third pass).
 * deep: the page 90% down the log, read the way the API's ``next`` link reads it (``after=<number>``, keyset).
   ``BENCH_LOG_EXTRA=1`` adds ``deep_offset`` (the same page by ``offset``).
 * html_list / html_deep: the HTML list's first page and its page 90% down (``after=``, keyset; the bench checks it
@@ -490,6 +492,7 @@ def measure(size: int) -> None:
     figures = {
         "list": lambda: get(api),
         "list_q": lambda: get(api, q=PHRASES[7]),
+        "list_q_full": lambda: get(api, q=PHRASES[7], limit=10),
         "list_q2": lambda: get(api, q="9墩"),
         "list_q1": lambda: get(api, q="癸"),
         "deep": lambda: get(api, after=deep_after),

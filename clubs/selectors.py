@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import operator
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -115,8 +116,9 @@ class RulingFilters:
 TEXT_COUNT_CAP = 1000
 
 
-# A record's place in the log's order: (date, number, id); the log reads them greatest first.
-LogKey = tuple[datetime.date, int, int]
+# A record and its place in the log's order, as the text index's probe reads it: (id, date, number); the log reads
+# them greatest (date, number) first.
+LogKey = tuple[int, datetime.date, int]
 
 
 @dataclass(frozen=True)
@@ -155,13 +157,13 @@ def ruling_text_matches(*, club: Club, filters: RulingFilters | None) -> TextMat
     ids = tuple(int(row[0]) for row in rows)
     if not rows or len(rows[0]) < 3 or _other_arms(club=club, text=filters.text.strip()):
         return TextMatches(ids, common=False)
-    keys = sorted(((_date(row[1]), int(row[2]), int(row[0])) for row in rows), reverse=True)
-    return TextMatches(ids, common=False, keys=tuple(keys))
+    if isinstance(rows[0][1], str):  # a driver that hands dates over as text (Django's SQLite converts them)
+        rows = [(pk, datetime.date.fromisoformat(day), number) for pk, day, number in rows]
+    rows.sort(key=_LOG_ORDER, reverse=True)  # the rows as they are: a thousand tuples, sorted in place
+    return TextMatches(ids, common=False, keys=tuple(rows))
 
 
-def _date(value: datetime.date | str) -> datetime.date:
-    """A date column as the cursor gives it (SQLite: the ISO text)."""
-    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(value)
+_LOG_ORDER = operator.itemgetter(1, 2)
 
 
 @dataclass(frozen=True)
@@ -189,14 +191,18 @@ class RulingSelection:
         """With ``keys``: the ids of ``limit`` records from ``offset``, after ``after`` in the log's order (as
         :func:`ruling_after` and :func:`ruling_page` read them)."""
         assert self.keys is not None
-        keys = self.keys if after is None else [k for k in self.keys if k[:2] < (after.date, after.number)]
-        return [key[2] for key in keys[offset : offset + limit]]
+        keys = self.keys
+        if after is not None:
+            anchor = (after.date, after.number)
+            keys = [key for key in keys if _LOG_ORDER(key) < anchor]
+        return [key[0] for key in keys[offset : offset + limit]]
 
     def ids_before(self, *, before: RulingRecord, limit: int) -> list[int]:
         """With ``keys``: the ids of the ``limit`` records nearest before ``before``, nearest first (as
         :func:`ruling_before` reads them)."""
         assert self.keys is not None
-        nearer = [key[2] for key in reversed(self.keys) if key[:2] > (before.date, before.number)]
+        anchor = (before.date, before.number)
+        nearer = [key[0] for key in reversed(self.keys) if _LOG_ORDER(key) > anchor]
         return nearer[:limit]
 
 
@@ -206,8 +212,11 @@ def ruling_selection(*, club: Club, filters: RulingFilters | None = None) -> Rul
     filters = filters or RulingFilters()
     matches = ruling_text_matches(club=club, filters=filters)
     if matches is not None and matches.keys:
-        # Every match is known, in order: the records are these ids (the queryset is for other readers).
-        records = _listed(club).filter(pk__in=matches.ids).order_by("-date", "-number")
+        # Every match is known, in order; the queryset, for other readers, is the index's matches (nothing else
+        # finds any here) — not the thousand ids, whose lookup Django would prepare one by one.
+        indexed = fulltext.match_sql(connection, text=(filters.text or "").strip(), club_id=club.pk)
+        assert indexed is not None  # the probe that gave the keys read this index
+        records = _listed(club).filter(pk__in=RawSQL(*indexed)).order_by("-date", "-number")
         return RulingSelection(club, filters, records, capped=False, keys=matches.keys)
     records = ruling_list(club=club, filters=filters, matches=matches)
     return RulingSelection(club, filters, records, capped=bool(matches and matches.common))

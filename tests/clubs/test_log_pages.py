@@ -48,7 +48,7 @@ def test_a_rare_texts_matches_come_with_their_order_and_nothing_else_counts_them
     matches = selectors.ruling_text_matches(club=club, filters=RulingFilters(text=PHRASE))
     assert matches is not None and not matches.common
     by_id = dict(RulingRecord.objects.filter(club=club).values_list("pk", "number"))
-    assert [by_id[key[2]] for key in matches.keys] == every
+    assert [by_id[key[0]] for key in matches.keys] == every
     selection = selectors.ruling_selection(club=club, filters=RulingFilters(text=PHRASE))
     with CaptureQueriesContext(connection) as queries:
         assert selection.total() == 10
@@ -136,3 +136,9 @@ def test_label_of_is_the_label_or_nothing():
     assert (
         label_of(labels, "other") == "其他违规" and label_of(labels, "x") == "" and label_of({}, None) == ""
     )
+
+
+def test_the_selections_queryset_holds_the_same_records(club, log):
+    selection = selectors.ruling_selection(club=club, filters=RulingFilters(text=PHRASE))
+    assert selection.keys is not None
+    assert [r.number for r in selection.records] == expected(club)
