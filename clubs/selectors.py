@@ -7,12 +7,21 @@ import dataclasses
 import datetime
 import operator
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import BooleanField, Count, Q, QuerySet, Sum, Window, prefetch_related_objects
+from django.db.models import (
+    BooleanField,
+    Count,
+    ForeignKey,
+    Q,
+    QuerySet,
+    Sum,
+    Window,
+    prefetch_related_objects,
+)
 from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
@@ -191,7 +200,7 @@ class RulingSelection:
         """With ``keys``: the ids of ``limit`` records from ``offset``, after ``after`` in the log's order (as
         :func:`ruling_after` and :func:`ruling_page` read them)."""
         assert self.keys is not None
-        keys = self.keys
+        keys: Sequence[LogKey] = self.keys
         if after is not None:
             anchor = (after.date, after.number)
             keys = [key for key in keys if _LOG_ORDER(key) < anchor]
@@ -379,7 +388,8 @@ def ruling_page_counted(
 
 
 def _rows(records: QuerySet[RulingRecord], ids: list[int]) -> list[RulingRecord]:
-    return ruling_rows(ids=ids, appeal="appeal" in (records.query.select_related or {}))
+    related = records.query.select_related
+    return ruling_rows(ids=ids, appeal=related is True or (isinstance(related, dict) and "appeal" in related))
 
 
 def ruling_rows(*, ids: list[int], appeal: bool = True) -> list[RulingRecord]:
@@ -396,13 +406,14 @@ def ruling_rows(*, ids: list[int], appeal: bool = True) -> list[RulingRecord]:
     return ruling_people(records=records)
 
 
-_PEOPLE = ("director", "created_by", "signed_off_by")
-
-
 def ruling_people(*, records: list[RulingRecord]) -> list[RulingRecord]:
     """A page's directors, recorders and reviewers by name (username, first and last name): one query for the
     handful of people a page names, instead of a whole user row joined to every record or a query a role."""
-    links = [RulingRecord._meta.get_field(name) for name in _PEOPLE]
+    links: list[ForeignKey] = [
+        RulingRecord.director.field,
+        RulingRecord.created_by.field,
+        RulingRecord.signed_off_by.field,
+    ]
     wanted = {getattr(record, link.attname) for record in records for link in links} - {None}
     people = User.objects.only("id", "username", "first_name", "last_name").filter(pk__in=wanted)
     by_id = {person.pk: person for person in people} if wanted else {}
