@@ -7,7 +7,9 @@ line per database, figure and size:
 * list: the API's first page (``GET /api/clubs/<id>/rulings/``, 50 records, with ``count``).
 * list_q: the same with ``q=<a phrase>`` of four characters found in 1% of the records' notes (the trigram
   index); list_q2: ``q=9墩`` (two characters, 7.7% of the records: the gram index, issue 32); list_q1: ``q=癸``
-  (one character, 10%).
+  (one character, 10%). list_q_full: list_q with ``limit=10``, a page full at every size (the phrase finds 10
+  records at 1k), so its ratio is the filter's alone — list_q's page holds 10 records at 1k and 50 from 5k on, and
+  its ratio carries the 40 more records' reading and serialising (issue 32, third pass).
 * deep: the page 90% down the log, read the way the API's ``next`` link reads it (``after=<number>``, keyset).
   ``BENCH_LOG_EXTRA=1`` adds ``deep_offset`` (the same page by ``offset``).
 * html_list / html_deep: the HTML list's first page and its page 90% down (``after=``, keyset; the bench checks it
@@ -32,7 +34,9 @@ PostgreSQL is ``DATABASE_URL`` when it names one, else the bench's own server (b
 ``var/bench/log-<N>-<schema>.sqlite3``. Both are reused while the clubs migrations and this generator are
 unchanged. Records: the first SAMPLE are written through the services (ruling_create, appeal_lodge, sign-off);
 the rest are bulk_create copies of their shapes (fields, ruling, adjustment, status, one ``created`` revision each
-with its changes), numbered on, dated over three years.
+with its changes), numbered on, dated over three years, their statement and notes with the HTML the services store
+beside them (rendered once per distinct text; generator 1 left it empty, so every read of a copy took the escaping
+fallback, laws.rendering.stored_html, which no record the site writes takes).
 
 A federation: ``BENCH_LOG_CLUBS=50`` spreads each size over 50 clubs (``100000``: 2,000 records each, every club
 with its own directors); the first club, the measured one, gets the SAMPLE written through the services, the other
@@ -44,6 +48,7 @@ databases are ``…_<N>c<clubs>_…`` (``log-<N>c<clubs>-<schema>.sqlite3``).
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import statistics
@@ -56,7 +61,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = (1_000, 10_000)  # BENCH_LOG_SIZES=1000,100000 (or 1000000) for the issue-32 goals
 SAMPLE = 300
 ROUNDS = 5
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"  # 2: the copies carry their texts' stored HTML
 UNITS = ("ms", "MB")
 FIGURE_UNITS = {"csv_peak_rss": "MB"}
 BENCH_DIR = ROOT / "var" / "bench"
@@ -272,7 +277,9 @@ def generate(size: int) -> None:
 
     from clubs import services
     from clubs.models import Action, Club, Role, RulingRecord, RulingRevision, Status
-    from clubs.services.common import as_json, present
+    from clubs.services.common import as_json, present, user_html
+
+    rendered = functools.lru_cache(maxsize=None)(user_html)  # what the services store, once per distinct text
 
     user_model = get_user_model()
 
@@ -348,6 +355,7 @@ def generate(size: int) -> None:
             if values["signed_off_by_id"] is not None:
                 values["signed_off_by_id"] = directors[0].pk  # the club's own chief director
             number = i + 1
+            texts = fields(i)
             records.append(
                 RulingRecord(
                     club=club,
@@ -357,8 +365,10 @@ def generate(size: int) -> None:
                     created_by=directors[1 + i % 5],
                     created_at=now,
                     updated_at=now,
+                    statement_html=rendered(texts["statement"]),
+                    notes_html=rendered(texts["notes"]),
                     **values,
-                    **fields(i),
+                    **texts,
                 )
             )
         with transaction.atomic():
@@ -482,6 +492,7 @@ def measure(size: int) -> None:
     figures = {
         "list": lambda: get(api),
         "list_q": lambda: get(api, q=PHRASES[7]),
+        "list_q_full": lambda: get(api, q=PHRASES[7], limit=10),
         "list_q2": lambda: get(api, q="9墩"),
         "list_q1": lambda: get(api, q="癸"),
         "deep": lambda: get(api, after=deep_after),
@@ -494,6 +505,8 @@ def measure(size: int) -> None:
         "admin_revisions": lambda: get("/admin/clubs/rulingrevision/", by=admin),
         "csv_first_byte": csv_first_byte,
     }
+    # Every record carries the HTML of its texts, as the services write it (generator 2).
+    assert not RulingRecord.objects.filter(club=club, statement_html="").exclude(statement="").exists()
     # The counts are the club's own, not the federation's (BENCH_LOG_CLUBS).
     assert get(api).json()["count"] == records
     # record i carries phrase i % 100; past the cap (a 1M club: 10,000 matches) the count is "1,000+" (issue 32)

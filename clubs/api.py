@@ -134,11 +134,14 @@ def _read(serializer_class, data):
     return dict(serializer.validated_data)
 
 
-def record_data(record: RulingRecord, request=None, *, site: str | None = None) -> dict:
+def record_data(
+    record: RulingRecord, request=None, *, site: str | None = None, url: str | None = None
+) -> dict:
     """The API's record. ``site`` is the scheme and host its URL starts with (``request``'s when not given: a
-    page of records works it out once)."""
+    page of records works it out once); ``url`` its path (``get_absolute_url``'s when not given: a page builds
+    its records' from one reverse, RulingRecord.url_maker)."""
     appeal = getattr(record, "appeal", None)
-    url = record.get_absolute_url()
+    url = url if url is not None else record.get_absolute_url()
     if site is None and request is not None:
         site = request.build_absolute_uri("/")[:-1]
     board = record.board_info
@@ -265,8 +268,10 @@ class RulingListApi(ClubApi):
         selection = selectors.ruling_selection(club=self.club, filters=filters)
         capped, records = selection.capped, selection.records
         text = bool(filters.text and filters.text.strip())
-        # An exact text total comes with the first page (below); the others are known now.
-        count = selection.total() if capped or not text else None
+        # An exact text total comes with the first page (below), unless the index gave every match; the others
+        # are known now.
+        count = selection.total() if capped or not text or selection.keys is not None else None
+        after = None
         if after_number is not None:
             if offset:
                 raise FieldError(_("after 和 offset 只能用其一。"), "after")
@@ -276,13 +281,16 @@ class RulingListApi(ClubApi):
             records = selectors.ruling_after(records=records, after=after)
         # One more than asked: whether there is a next page, without a second count. A text filter's total comes
         # with its first page (a window count), so the text is matched once.
-        if count is None and after_number is None:
+        if selection.keys is not None:  # every match known in order (the text index's probe): sliced here
+            ids = selection.ids_after(after=after, offset=offset, limit=limit + 1)
+            page = selectors.ruling_rows(ids=ids)
+        elif count is None and after_number is None:
             page, count = selectors.ruling_page_counted(records=records, offset=offset, limit=limit + 1)
         else:
             page = selectors.ruling_page(records=records, offset=offset, limit=limit + 1)
         if count is None:
             count = selection.total()
-        more, page = len(page) > limit, selectors.ruling_people(records=page[:limit])
+        more, page = len(page) > limit, page[:limit]
         next_url = None
         if more:
             query = params.copy()
@@ -290,6 +298,7 @@ class RulingListApi(ClubApi):
             query["after"] = str(page[-1].number)
             next_url = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
         site = request.build_absolute_uri("/")[:-1]
+        url = RulingRecord.url_maker(self.club.pk)
         return Response(
             {
                 "count": count,
@@ -298,7 +307,7 @@ class RulingListApi(ClubApi):
                 "offset": offset,
                 "after": after_number,
                 "next": next_url,
-                "results": [record_data(record, site=site) for record in page],
+                "results": [record_data(record, site=site, url=url(record.number)) for record in page],
             }
         )
 

@@ -20,7 +20,8 @@ Layout (``FORMAT``, ``VERSION``): one JSON object, written as it is read (``iter
 Only the first line carries a timestamp: exporting, importing into an empty database and exporting again gives the
 same bytes after it.
 
-The import writes the rows as they were — revisions, comments and appeals included, with their own timestamps —
+The import writes the rows as they were — revisions, comments and appeals included, with their own timestamps;
+the texts' HTML rendered again from the texts (``_RENDERED``), never read from the file —
 through ``save_base(raw=True)`` (what ``loaddata`` does), not through the services, which would append new
 revisions; each row is checked with ``full_clean`` first. One transaction: a bad file writes nothing. A club whose
 name exists is refused (no merging into a live log); users are matched by username, and missing ones are created
@@ -41,6 +42,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 
 from clubs.models import Appeal, Club, Membership, ReviewComment, RulingRecord, RulingRevision
+from clubs.services.common import user_html
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -208,6 +210,15 @@ def log_export(
 # ------------------------------------------------------------------------------------------------ import
 
 
+# Each user text's stored HTML, rendered here from the text as the services render it — never taken from the file:
+# the pages show it as it is, so an edited file would carry any markup, and an older file may lack it.
+_RENDERED = {
+    RulingRecord: {"statement_html": "statement", "notes_html": "notes"},
+    ReviewComment: {"text_html": "text"},
+    Appeal: {"reason_html": "reason", "decision_text_html": "decision_text"},
+}
+
+
 def _values(
     model: type[models.Model], fields: list[models.Field], data: dict, users: dict, where: str
 ) -> dict:
@@ -231,6 +242,8 @@ def _values(
             values[f.attname] = value if isinstance(f, models.JSONField) else f.to_python(value)
         except ValidationError as exc:
             raise LogFileError("; ".join(exc.messages), f"{where}: {f.name}") from None
+    for column, text in _RENDERED.get(model, {}).items():
+        values[column] = user_html(values.get(text) or "")
     return values
 
 

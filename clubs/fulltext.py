@@ -275,17 +275,17 @@ def match_sql(connection, *, text: str, club_id: int | None = None) -> tuple[str
 def probe_sql(connection, *, text: str, club_id: int, limit: int) -> tuple[str, list] | None:
     """SQL selecting the ids of the club's records whose texts the index finds ``text`` in, at most ``limit``
     (it stops there: never all of a common character's matches), with its parameters; None when no index
-    answers (SQLite: one or two characters with punctuation or a space)."""
+    answers (SQLite: one or two characters with punctuation or a space). Where the probe reads the record anyway
+    (PostgreSQL; SQLite's trigram index, whose ids are every club's, from an index holding the order too) each
+    row is ``id, date, number``: the matches' order comes with them; SQLite's gram table gives ``id`` alone."""
     params: list
     if connection.vendor == "postgresql":
         if len(text) < MIN_INDEXED:
             where, params = f"{PG_GRAM_EXPRESSION} @> ARRAY[lower(%s)]", [text]
         else:
             where, params = f"{PG_EXPRESSION} ILIKE %s", [like_pattern(text)]
-        return f"SELECT id FROM {RECORD_TABLE} WHERE club_id = %s AND {where} LIMIT {int(limit)}", [
-            club_id,
-            *params,
-        ]
+        sql = f"SELECT id, date, number FROM {RECORD_TABLE} WHERE club_id = %s AND {where} LIMIT {int(limit)}"
+        return sql, [club_id, *params]
     if connection.vendor == "sqlite":
         matched = match_sql(connection, text=text, club_id=club_id)
         if matched is None:
@@ -293,7 +293,7 @@ def probe_sql(connection, *, text: str, club_id: int, limit: int) -> tuple[str, 
         sql, params = matched
         if len(text) >= MIN_INDEXED:  # the trigram table holds every club's records: this club's only
             sql, params = (
-                f"SELECT id FROM {RECORD_TABLE} WHERE club_id = %s AND id IN ({sql})",
+                f"SELECT id, date, number FROM {RECORD_TABLE} WHERE club_id = %s AND id IN ({sql})",
                 [club_id, *params],
             )
         return f"{sql} LIMIT {int(limit)}", params

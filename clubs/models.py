@@ -11,6 +11,7 @@ with who, when and the old and new value of each changed field.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TypedDict
 
 from django.conf import settings
@@ -296,6 +297,13 @@ class RulingRecord(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("clubs:detail", args=[self.club_id, self.number])
+
+    @staticmethod
+    def url_maker(club_id: int) -> Callable[[int], str]:
+        """:meth:`get_absolute_url` of the club's records by number, reversed once: a page of records joins each
+        number to it (a reverse costs ~20 µs; a page holds 50)."""
+        head = reverse("clubs:detail", args=[club_id, 1]).removesuffix("1/")
+        return lambda number: f"{head}{int(number)}/"
 
     @property
     def board_info(self) -> bridge.Board:

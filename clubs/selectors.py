@@ -5,13 +5,23 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import operator
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import BooleanField, Count, Prefetch, Q, QuerySet, Sum, Window, prefetch_related_objects
+from django.db.models import (
+    BooleanField,
+    Count,
+    ForeignKey,
+    Q,
+    QuerySet,
+    Sum,
+    Window,
+    prefetch_related_objects,
+)
 from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
@@ -115,14 +125,24 @@ class RulingFilters:
 TEXT_COUNT_CAP = 1000
 
 
+# A record and its place in the log's order, as the text index's probe reads it: (id, date, number); the log reads
+# them greatest (date, number) first.
+LogKey = tuple[int, datetime.date, int]
+
+
 @dataclass(frozen=True)
 class TextMatches:
     """What the text index finds for a text that is the list's only filter, asked for at most
     :data:`TEXT_COUNT_CAP` and one more: every match's id (``common`` False), or ``common`` — more than the cap,
-    so the total is "more than the cap" and the page is read in the log's order (ids empty)."""
+    so the total is "more than the cap" and the page is read in the log's order (ids empty).
+
+    ``keys``: every match's :data:`LogKey`, in the log's order, when the index gave them with the ids and nothing
+    else the text finds (a director, an appellant, a number) adds to them — then these are all the records, their
+    total and their pages known without asking the index again (empty otherwise)."""
 
     ids: tuple[int, ...]
     common: bool
+    keys: tuple[LogKey, ...] = ()
 
 
 def ruling_text_matches(*, club: Club, filters: RulingFilters | None) -> TextMatches | None:
@@ -140,10 +160,19 @@ def ruling_text_matches(*, club: Club, filters: RulingFilters | None) -> TextMat
         return None
     with connection.cursor() as cursor:
         cursor.execute(*probe)
-        ids = tuple(int(row[0]) for row in cursor.fetchall())
-    if len(ids) > TEXT_COUNT_CAP:
+        rows = cursor.fetchall()
+    if len(rows) > TEXT_COUNT_CAP:
         return TextMatches((), common=True)
-    return TextMatches(ids, common=False)
+    ids = tuple(int(row[0]) for row in rows)
+    if not rows or len(rows[0]) < 3 or _other_arms(club=club, text=filters.text.strip()):
+        return TextMatches(ids, common=False)
+    if isinstance(rows[0][1], str):  # a driver that hands dates over as text (Django's SQLite converts them)
+        rows = [(pk, datetime.date.fromisoformat(day), number) for pk, day, number in rows]
+    rows.sort(key=_LOG_ORDER, reverse=True)  # the rows as they are: a thousand tuples, sorted in place
+    return TextMatches(ids, common=False, keys=tuple(rows))
+
+
+_LOG_ORDER = operator.itemgetter(1, 2)
 
 
 @dataclass(frozen=True)
@@ -156,11 +185,34 @@ class RulingSelection:
     filters: RulingFilters
     records: QuerySet[RulingRecord]
     capped: bool
+    # Every record's place in the log's order, when the text index gave them all (TextMatches.keys): the total
+    # and the pages then come from here, not from another query that matches, sorts and counts them again.
+    keys: tuple[LogKey, ...] | None = None
 
     def total(self) -> int:
         """The cap when ``capped``, else the exact total (:func:`ruling_total`; a text filter's counts the
         records it finds)."""
+        if self.keys is not None:
+            return len(self.keys)
         return TEXT_COUNT_CAP if self.capped else ruling_total(club=self.club, filters=self.filters)
+
+    def ids_after(self, *, after: RulingRecord | None, offset: int, limit: int) -> list[int]:
+        """With ``keys``: the ids of ``limit`` records from ``offset``, after ``after`` in the log's order (as
+        :func:`ruling_after` and :func:`ruling_page` read them)."""
+        assert self.keys is not None
+        keys: Sequence[LogKey] = self.keys
+        if after is not None:
+            anchor = (after.date, after.number)
+            keys = [key for key in keys if _LOG_ORDER(key) < anchor]
+        return [key[0] for key in keys[offset : offset + limit]]
+
+    def ids_before(self, *, before: RulingRecord, limit: int) -> list[int]:
+        """With ``keys``: the ids of the ``limit`` records nearest before ``before``, nearest first (as
+        :func:`ruling_before` reads them)."""
+        assert self.keys is not None
+        anchor = (before.date, before.number)
+        nearer = [key[0] for key in reversed(self.keys) if _LOG_ORDER(key) > anchor]
+        return nearer[:limit]
 
 
 def ruling_selection(*, club: Club, filters: RulingFilters | None = None) -> RulingSelection:
@@ -168,8 +220,19 @@ def ruling_selection(*, club: Club, filters: RulingFilters | None = None) -> Rul
     capped and its pages walk the log's order; any other filter is counted exactly, as before."""
     filters = filters or RulingFilters()
     matches = ruling_text_matches(club=club, filters=filters)
+    if matches is not None and matches.keys:
+        # Every match is known, in order; the queryset, for other readers, is the index's matches (nothing else
+        # finds any here) — not the thousand ids, whose lookup Django would prepare one by one.
+        indexed = fulltext.match_sql(connection, text=(filters.text or "").strip(), club_id=club.pk)
+        assert indexed is not None  # the probe that gave the keys read this index
+        records = _listed(club).filter(pk__in=RawSQL(*indexed)).order_by("-date", "-number")
+        return RulingSelection(club, filters, records, capped=False, keys=matches.keys)
     records = ruling_list(club=club, filters=filters, matches=matches)
     return RulingSelection(club, filters, records, capped=bool(matches and matches.common))
+
+
+def _listed(club: Club) -> QuerySet[RulingRecord]:
+    return RulingRecord.objects.filter(club=club).select_related("director", "appeal")
 
 
 def ruling_list(
@@ -182,7 +245,7 @@ def ruling_list(
     probe's ids in the query instead was slower on SQLite). The same records either way."""
     filters = filters or RulingFilters()
     # Not the club: it is known, and joining it let SQLite's planner start from the club table and sort.
-    records = RulingRecord.objects.filter(club=club).select_related("director", "appeal")
+    records = _listed(club)
     if filters.date_from:
         records = records.filter(date__gte=filters.date_from)
     if filters.date_to:
@@ -325,21 +388,39 @@ def ruling_page_counted(
 
 
 def _rows(records: QuerySet[RulingRecord], ids: list[int]) -> list[RulingRecord]:
+    related = records.query.select_related
+    return ruling_rows(ids=ids, appeal=related is True or (isinstance(related, dict) and "appeal" in related))
+
+
+def ruling_rows(*, ids: list[int], appeal: bool = True) -> list[RulingRecord]:
+    """The records ``ids``, in that order, with their appeal (``appeal``: the few there are, by a query of their
+    own rather than an empty join on every row) and the people they name (:func:`ruling_people`): a page of the
+    log, read by id."""
     if not ids:
         return []
-    rows = RulingRecord.objects.filter(pk__in=ids)
-    rows.query.select_related = records.query.select_related
+    rows = RulingRecord.objects.filter(pk__in=ids).order_by()  # put in order here, not by a sort in SQL
     by_id = {row.pk: row for row in rows}
-    return [by_id[pk] for pk in ids]
+    records = [by_id[pk] for pk in ids if pk in by_id]
+    if appeal:
+        prefetch_related_objects(records, "appeal")
+    return ruling_people(records=records)
 
 
 def ruling_people(*, records: list[RulingRecord]) -> list[RulingRecord]:
-    """A page's recorders and reviewers by name: one query for the handful of people a page names, instead of a
-    whole user row joined to every record."""
-    people = User.objects.only("id", "username")
-    prefetch_related_objects(
-        records, Prefetch("created_by", queryset=people), Prefetch("signed_off_by", queryset=people)
-    )
+    """A page's directors, recorders and reviewers by name (username, first and last name): one query for the
+    handful of people a page names, instead of a whole user row joined to every record or a query a role."""
+    links: list[ForeignKey] = [
+        RulingRecord.director.field,
+        RulingRecord.created_by.field,
+        RulingRecord.signed_off_by.field,
+    ]
+    wanted = {getattr(record, link.attname) for record in records for link in links} - {None}
+    people = User.objects.only("id", "username", "first_name", "last_name").filter(pk__in=wanted)
+    by_id = {person.pk: person for person in people} if wanted else {}
+    for record in records:
+        for link in links:
+            key = getattr(record, link.attname)
+            link.set_cached_value(record, by_id.get(key) if key is not None else None)
     return records
 
 

@@ -1,5 +1,5 @@
 """Template spellings of :mod:`clubs.labels`: ``{{ record.dealer|seat }}``, ``{{ record.vulnerability|vul }}``,
-``{{ rev.author|person }}``."""
+``{{ rev.author|person }}``; ``{{ labels|label_of:code }}`` (a label by its code, "" when there is none)."""
 
 from django import template
 
@@ -11,3 +11,9 @@ register.filter("seat", labels.seat_label)
 register.filter("side", labels.side_label)
 register.filter("vul", labels.vulnerability_label)
 register.filter("person", labels.person_name)
+
+
+@register.filter
+def label_of(labels: dict, code: object) -> object:
+    """``labels[code]``, or "" when ``labels`` has no such code (one look-up instead of a loop over every label)."""
+    return labels.get(code, "")

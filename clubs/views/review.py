@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from clubs import charts, exports, selectors
 from clubs.forms import RulingFilterForm
-from clubs.models import Capability, Club
+from clubs.models import Capability, Club, RulingRecord, Status
 from clubs.permissions import club_page
 
 PAGE_SIZE = 50
@@ -48,6 +48,14 @@ class KeysetPage:
     capped: bool = False
 
     @property
+    def rows(self) -> list[tuple[RulingRecord, str]]:
+        """Each record with its page's address, from one reverse (RulingRecord.url_maker)."""
+        if not self.records:
+            return []
+        url = RulingRecord.url_maker(self.records[0].club_id)
+        return [(record, url(record.number)) for record in self.records]
+
+    @property
     def total_shown(self) -> str:
         """The capped total as the list prints it, the same in every language: "1,000"."""
         return f"{self.total:,}"
@@ -63,6 +71,23 @@ def _record_number(request, name: str) -> int | None:
     return int(raw)
 
 
+def _page_rows(selection: selectors.RulingSelection, anchor, *, backwards: bool) -> list:
+    """A page and one more record from ``anchor`` in the log's order: after it (from the first when None), or
+    before it nearest first (``backwards``)."""
+    if selection.keys is not None:  # every match known in order (the text index's probe): sliced here
+        if backwards:
+            ids = selection.ids_before(before=anchor, limit=PAGE_SIZE + 1)
+        else:
+            ids = selection.ids_after(after=anchor, offset=0, limit=PAGE_SIZE + 1)
+        return selectors.ruling_rows(ids=ids, appeal=False)
+    records = selection.records
+    if backwards:
+        return list(selectors.ruling_before(records=records, before=anchor)[: PAGE_SIZE + 1])
+    if anchor is not None:
+        records = selectors.ruling_after(records=records, after=anchor)
+    return list(records[: PAGE_SIZE + 1])
+
+
 def _keyset_page(request, club: Club, selection: selectors.RulingSelection) -> KeysetPage:
     after, before = _record_number(request, "after"), _record_number(request, "before")
     if after is not None and before is not None:
@@ -71,9 +96,9 @@ def _keyset_page(request, club: Club, selection: selectors.RulingSelection) -> K
     anchor = selectors.ruling_get(club=club, number=anchor_number) if anchor_number is not None else None
     if anchor_number is not None and anchor is None:
         raise ValueError("after" if after is not None else "before")
-    records, total, capped = selection.records, selection.total(), selection.capped
-    if before is not None and anchor is not None:
-        rows = list(selectors.ruling_before(records=records, before=anchor)[: PAGE_SIZE + 1])
+    total, capped = selection.total(), selection.capped
+    rows = _page_rows(selection, anchor, backwards=before is not None)
+    if before is not None:
         more_before = len(rows) > PAGE_SIZE
         rows = rows[:PAGE_SIZE][::-1]
         return KeysetPage(
@@ -83,9 +108,6 @@ def _keyset_page(request, club: Club, selection: selectors.RulingSelection) -> K
             before=rows[0].number if more_before else None,
             capped=capped,
         )
-    if anchor is not None:
-        records = selectors.ruling_after(records=records, after=anchor)
-    rows = list(records[: PAGE_SIZE + 1])
     more_after = len(rows) > PAGE_SIZE
     rows = rows[:PAGE_SIZE]
     return KeysetPage(
@@ -126,7 +148,9 @@ def ruling_list(request, club: Club):
         "query": query.urlencode(),
         "can_record": request.access.can(Capability.RECORD),
         "can_manage": request.access.can(Capability.MANAGE),
+        # Translated once for the page, not once a row.
         "labels": dict(selectors.irregularity_choices()),
+        "statuses": {code: str(label) for code, label in Status.choices},
         "default_edition": settings.LAWS_DEFAULT_EDITION,
     }
     return render(request, "clubs/list.html", context)

@@ -207,3 +207,33 @@ def test_files_that_are_not_exports_are_refused(tmp_path, db, content, message):
 def test_export_of_an_unknown_club_is_a_clear_error(db):
     with pytest.raises(CommandError, match="no club with id 999"):
         call_command("export_log", "--club", "999", stdout=io.StringIO(), stderr=io.StringIO())
+
+
+def test_the_import_renders_the_texts_html_and_never_takes_the_files(log, client, tmp_path):
+    """The stored HTML is shown as it is: an edited file's markup must not reach the page, and a file without
+    the HTML (an older export) gets it — rendered from the text, as the services render it."""
+    from clubs.services.common import user_html
+
+    data = json.loads(export(club_id=log.pk))
+    (record,) = data["clubs"][0]["records"]
+    record["statement_html"] = '<script>alert("file")</script>'
+    del record["notes_html"]
+    record["comments"][1]["text_html"] = "<img src=x onerror=alert(1)>"
+    record["appeal"]["reason_html"] = "<iframe></iframe>"
+    delete_log(users=False)
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    call_command("import_log", str(path), stdout=io.StringIO())
+    restored = RulingRecord.objects.get(club__name="第二俱乐部", number=1)
+    assert (
+        restored.statement_html == user_html("北家**不足叫牌**。") and "<strong>" in restored.statement_html
+    )
+    assert restored.notes_html == ""
+    assert [c.text_html for c in restored.comments.order_by("pk")] == [
+        user_html("看过了。"),
+        user_html("补充：*东家*同意。"),
+    ]
+    assert restored.appeal.reason_html == user_html("时间不够")
+    client.force_login(get_user_model().objects.get(username="zhang"))
+    page = client.get(f"/clubs/{restored.club_id}/rulings/1/").content.decode()
+    assert "alert(" not in page and "<iframe" not in page and restored.statement_html in page
