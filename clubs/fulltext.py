@@ -300,6 +300,31 @@ def probe_sql(connection, *, text: str, club_id: int, limit: int) -> tuple[str, 
     return None
 
 
+def walk_sql(connection, *, text: str, club_id: int, rows: int) -> tuple[str, list] | None:
+    """PostgreSQL: the club's newest ``rows`` records in the log's order (its order index, newest first), each as
+    its id and whether its texts hold ``text`` as the index finds it (:func:`row_test_sql`), with its parameters.
+    None elsewhere (SQLite's probe is its FTS tables', unchanged)."""
+    if connection.vendor != "postgresql":
+        return None
+    test, params = row_test_sql(connection, text=text, club_id=club_id, table=RECORD_TABLE)
+    table = f'"{RECORD_TABLE}"'
+    return (
+        f'SELECT {table}."id", {test} FROM {table} WHERE {table}."club_id" = %s '
+        f'ORDER BY {table}."date" DESC, {table}."number" DESC LIMIT {int(rows)}',
+        [*params, club_id],
+    )
+
+
+def walk_hits_sql(connection, *, text: str, club_id: int, rows: int, limit: int) -> tuple[str, list] | None:
+    """PostgreSQL: one row for each of the club's newest ``rows`` records that holds ``text`` (:func:`walk_sql`),
+    ``limit`` rows at most: the walk stops at the ``limit``-th match. None elsewhere."""
+    walked = walk_sql(connection, text=text, club_id=club_id, rows=rows)
+    if walked is None:
+        return None
+    sql, params = walked
+    return f"SELECT 1 FROM ({sql}) AS walk(id, hit) WHERE hit LIMIT {int(limit)}", params
+
+
 def row_test_sql(connection, *, text: str, club_id: int, table: str) -> tuple[str, list]:
     """A condition on one row of ``table`` (the records, as the query names it), true when its texts hold
     ``text`` exactly as :func:`match_sql`'s index finds it — for a plan that walks the log's order and tests each
