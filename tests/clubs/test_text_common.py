@@ -327,3 +327,51 @@ def test_the_walk_never_changes_a_count(api, club, make_record, small_cap):
         assert (body["count"], body["count_capped"]) == (count, common)
         everything = found_numbers(club, text)
         assert len(everything) == (3 if text == "新案" else 8)
+
+
+# --- a text without case is tested on the rows without lower-casing them -------------------------------------
+
+
+def test_no_character_case_maps_to_a_caseless_one_but_itself():
+    """What fulltext.caseless rests on, over every code point (Python's Unicode tables): a letter without case or
+    a digit maps to itself, and no other character lower-cases, upper-cases or folds to one."""
+    import sys
+    import unicodedata
+
+    for code in range(sys.maxunicode + 1):
+        character = chr(code)
+        category = unicodedata.category(character)
+        if category in ("Cn", "Cs", "Co"):  # unassigned, surrogates, private use: no mappings
+            continue
+        caseless = category in fulltext.CASELESS_CATEGORIES
+        for mapped in (character.lower(), character.upper(), character.casefold()):
+            assert mapped != "", hex(code)
+            if caseless:
+                assert mapped == character, hex(code)
+            else:
+                assert not any(fulltext.caseless(part) for part in mapped), (hex(code), mapped)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("癸", True), ("9墩", True), ("甲辛号桌", True), ("ｱｲ", True), ("٣号", True), ("A类", False)]
+    + [("藏 牌", False), ("藏牌。", False), ("", False), ("ǅ", False)],
+)
+def test_caseless_texts(text, expected):
+    assert fulltext.caseless(text) is expected
+
+
+@needs_postgresql
+@pytest.mark.parametrize(
+    ("text", "lowered"), [("藏牌", False), ("9墩", False), ("abc", True), ("ABC藏", True)]
+)
+def test_the_walk_finds_what_the_index_finds_with_or_without_lower(club, make_record, text, lowered):
+    for notes in ("ABC藏牌", "abc藏", "9墩", "９墩", "Abc 藏牌", "藏牌ǅ", "无关", "ａｂｃ"):
+        make_record(notes=notes)
+    test, _params = fulltext.row_test_sql(
+        connection, text=text, club_id=club.pk, table="rulings_rulingrecord"
+    )
+    assert ("lower(" in test) is lowered
+    common = selectors.ruling_list(club=club, filters=RulingFilters(text=text), matches=TextMatches((), True))
+    every = selectors.ruling_list(club=club, filters=RulingFilters(text=text))  # the index's matches
+    assert [r.number for r in common] == [r.number for r in every] != []
