@@ -25,6 +25,8 @@ gone.
 
 from __future__ import annotations
 
+import unicodedata
+
 RECORD_TABLE = "rulings_rulingrecord"
 FTS_TABLE = "clubs_ruling_fts"
 TEXT_COLUMNS = ("event", "session", "table", "statement", "notes")
@@ -300,6 +302,44 @@ def probe_sql(connection, *, text: str, club_id: int, limit: int) -> tuple[str, 
     return None
 
 
+def walk_sql(connection, *, text: str, club_id: int, rows: int) -> tuple[str, list] | None:
+    """PostgreSQL: the club's newest ``rows`` records in the log's order (its order index, newest first), each as
+    its id, date and number and whether its texts hold ``text`` as the index finds it (:func:`row_test_sql`),
+    with its parameters.
+    None elsewhere (SQLite's probe is its FTS tables', unchanged)."""
+    if connection.vendor != "postgresql":
+        return None
+    test, params = row_test_sql(connection, text=text, club_id=club_id, table=RECORD_TABLE)
+    table = f'"{RECORD_TABLE}"'
+    return (
+        f'SELECT {table}."id", {table}."date", {table}."number", {test} FROM {table} WHERE {table}."club_id" = %s '
+        f'ORDER BY {table}."date" DESC, {table}."number" DESC LIMIT {int(rows)}',
+        [*params, club_id],
+    )
+
+
+def walk_hits_sql(connection, *, text: str, club_id: int, rows: int, limit: int) -> tuple[str, list] | None:
+    """PostgreSQL: one row for each of the club's newest ``rows`` records that holds ``text`` (:func:`walk_sql`),
+    ``limit`` rows at most: the walk stops at the ``limit``-th match. None elsewhere."""
+    walked = walk_sql(connection, text=text, club_id=club_id, rows=rows)
+    if walked is None:
+        return None
+    sql, params = walked
+    return f"SELECT 1 FROM ({sql}) AS walk(id, date, number, hit) WHERE hit LIMIT {int(limit)}", params
+
+
+# Characters no case mapping reaches: letters without case (Chinese, kana, Hangul) and digits. No character
+# lower- or upper-cases to one of them but itself, and they map to themselves (tests/clubs: every code point).
+CASELESS_CATEGORIES = ("Lo", "Nd")
+
+
+def caseless(text: str) -> bool:
+    """True when ``text`` is only characters without case (:data:`CASELESS_CATEGORIES`): then the lower-cased
+    texts hold it exactly where the texts themselves do (lower() maps a character to characters of its own, never
+    to none, and never to one of these but itself), so a row test need not lower-case every row."""
+    return bool(text) and all(unicodedata.category(character) in CASELESS_CATEGORIES for character in text)
+
+
 def row_test_sql(connection, *, text: str, club_id: int, table: str) -> tuple[str, list]:
     """A condition on one row of ``table`` (the records, as the query names it), true when its texts hold
     ``text`` exactly as :func:`match_sql`'s index finds it — for a plan that walks the log's order and tests each
@@ -308,6 +348,8 @@ def row_test_sql(connection, *, text: str, club_id: int, table: str) -> tuple[st
         # What both indexes find: the text in the lower-cased texts (ILIKE compares lower-cased; the grams are
         # lower-cased characters and pairs) — tested on the row, no function of every gram.
         prefix = f'"{table}".'
+        if caseless(text):  # half the walk's cost is lower() of every row's texts
+            return f"strpos({_concat(prefix)}, %s) > 0", [text]
         return f"strpos(lower({_concat(prefix)}), lower(%s)) > 0", [text]
     matched = match_sql(connection, text=text, club_id=club_id)
     if matched is not None:

@@ -148,14 +148,19 @@ class TextMatches:
 def ruling_text_matches(*, club: Club, filters: RulingFilters | None) -> TextMatches | None:
     """The text index's matches when ``filters`` is a text alone (the other arms of the text filter — a director,
     an appellant, a number — only add to them); None with any other filter (counted exactly, as before) or when
-    no index answers. :func:`ruling_list` takes them."""
+    no index answers. :func:`ruling_list` takes them. On PostgreSQL a dense text is told common by a bounded walk
+    of the newest records before the index is asked (:func:`_text_walk`)."""
     if filters is None or not (filters.text and filters.text.strip()):
         return None
     if dataclasses.replace(filters, text=None) != RulingFilters():
         return None
-    probe = fulltext.probe_sql(
-        connection, text=filters.text.strip(), club_id=club.pk, limit=TEXT_COUNT_CAP + 1
-    )
+    text = filters.text.strip()
+    walked = _text_walk(club=club, text=text)
+    if walked is not None:
+        if walked.keys and _other_arms(club=club, text=text):  # the keys are the texts' matches only
+            return dataclasses.replace(walked, keys=())
+        return walked
+    probe = fulltext.probe_sql(connection, text=text, club_id=club.pk, limit=TEXT_COUNT_CAP + 1)
     if probe is None:
         return None
     with connection.cursor() as cursor:
@@ -173,6 +178,49 @@ def ruling_text_matches(*, club: Club, filters: RulingFilters | None) -> TextMat
 
 
 _LOG_ORDER = operator.itemgetter(1, 2)
+
+
+# The walk of a dense text goes this many samples' rows at most (a sample: the cap and one more records), and
+# only for a text in at least one sampled record in TEXT_WALK_SAMPLES / 2 (then cap + 1 matches are expected
+# within half the walk).
+TEXT_WALK_SAMPLES = 30
+
+
+def _text_walk(*, club: Club, text: str) -> TextMatches | None:
+    """PostgreSQL: whether ``text`` is common, told by testing the club's newest records one by one (the order
+    index, as a common text's page reads them) when that takes a bounded number of rows; None when it cannot (a
+    rarer text: the index is asked) and on SQLite.
+
+    The text index answers by bitmap, and the bitmap holds every match before the probe's LIMIT stops it
+    (190,000 for a character in a fifth of a log of a million records); a dense text is told common sooner
+    by the walk, and the walk does not grow with the log. First the newest cap + 1 records (the sample): when
+    they are the whole club, their matches are the answer (the row test finds what the index finds,
+    :func:`clubs.fulltext.row_test_sql`); when at least one in ``TEXT_WALK_SAMPLES / 2`` of them holds the
+    text, the walk goes on until cap + 1 matches (common) or ``TEXT_WALK_SAMPLES`` samples' rows (None). A text
+    is called common only when cap + 1 records were seen to hold it, so a count stays exact up to the cap."""
+    sample = TEXT_COUNT_CAP + 1
+    walked = fulltext.walk_sql(connection, text=text, club_id=club.pk, rows=sample)
+    if walked is None:
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(*walked)
+        rows = cursor.fetchall()
+        keys = tuple((int(pk), day, int(number)) for pk, day, number, hit in rows if hit)  # the log's order
+        hits = tuple(key[0] for key in keys)
+        if len(rows) < sample:  # the whole club, tested: its matches, with their places in the log's order
+            return TextMatches(hits, common=False, keys=keys)
+        if len(hits) == sample:
+            return TextMatches((), common=True)
+        if len(hits) * TEXT_WALK_SAMPLES < 2 * sample:  # too rare to find cap + 1 soon: the index
+            return None
+        walk = fulltext.walk_hits_sql(
+            connection, text=text, club_id=club.pk, rows=sample * TEXT_WALK_SAMPLES, limit=sample
+        )
+        assert walk is not None  # PostgreSQL, as walk_sql
+        cursor.execute(*walk)
+        if len(cursor.fetchall()) == sample:
+            return TextMatches((), common=True)
+    return None
 
 
 @dataclass(frozen=True)

@@ -239,3 +239,139 @@ def test_sqlite_gram_table_has_a_one_character_prefix_index_and_is_refilled(club
     fulltext.tune_grams(connection)  # migration 0012 on a log that has records: rebuilt and refilled
     assert found(club, "藏") == [1] and found(club, "明手") == [2] and found(club, "手") == [2]
     assert RulingRecord.objects.count() == 2
+
+
+# --- PostgreSQL: a dense text is told common by walking the newest records, not by the index's bitmap ----------
+
+needs_postgresql = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="the walk before the index is PostgreSQL's (a GIN bitmap)"
+)
+
+
+def text_matches(club, text: str) -> tuple[TextMatches | None, list[str]]:
+    with CaptureQueriesContext(connection) as queries:
+        matches = selectors.ruling_text_matches(club=club, filters=RulingFilters(text=text))
+    return matches, [query["sql"] for query in queries.captured_queries]
+
+
+def asked_the_index(sql: list[str]) -> bool:
+    return any(fulltext.PG_GRAM_FUNCTION in query or "ILIKE" in query for query in sql)
+
+
+def walked_on(sql: list[str]) -> bool:
+    return any("AS walk(" in query for query in sql)
+
+
+def make_dated(make_record, texts: list[str], first: datetime.date) -> list[RulingRecord]:
+    return [make_record(date=first + datetime.timedelta(days=k), notes=text) for k, text in enumerate(texts)]
+
+
+def matched_numbers(matches: TextMatches) -> list[int]:
+    return sorted(RulingRecord.objects.filter(pk__in=matches.ids).values_list("number", flat=True))
+
+
+@needs_postgresql
+@pytest.mark.parametrize("text", ["藏牌", "藏", "藏牌了"])
+def test_a_dense_text_is_told_common_by_the_walk_without_the_index(club, make_record, small_cap, text):
+    """Cap 4: a sample of the 5 newest records, then a walk of at most 100 that stops at the 5th match."""
+    make_dated(make_record, ["藏牌了"] * 6 + ["无关", "藏牌了"] * 20, datetime.date(2026, 1, 1))
+    matches, sql = text_matches(club, text)
+    assert matches == TextMatches((), common=True)
+    assert walked_on(sql) and not asked_the_index(sql), sql
+
+
+@needs_postgresql
+def test_a_club_smaller_than_the_sample_is_answered_by_the_walk_exactly(
+    club, make_record, small_cap, monkeypatch
+):
+    monkeypatch.setattr(selectors, "TEXT_COUNT_CAP", 20)  # a sample of 21 records: the whole club of 11
+    make_log(make_record)
+    for text, expected in (("藏牌", 7), ("藏", 7), ("北家藏牌", 1), ("没有的字", 0)):
+        matches, sql = text_matches(club, text)
+        assert matches is not None and not matches.common and not asked_the_index(sql), sql
+        assert matched_numbers(matches) == found_numbers(club, text) and len(matches.ids) == expected
+
+
+def found_numbers(club, text: str) -> list[int]:
+    """What the index finds (every match, the exact path), as record numbers."""
+    return sorted(r.number for r in selectors.ruling_list(club=club, filters=RulingFilters(text=text)))
+
+
+@needs_postgresql
+def test_a_rare_text_is_asked_of_the_index_and_counted_exactly(club, make_record, small_cap):
+    """Not in the sample: the index at once. In the sample but short of the cap in the walk: the index after."""
+    make_dated(
+        make_record,
+        ["罕见"] + ["无关"] * 20 + ["北家", "无关", "无关", "无关", "无关"],
+        datetime.date(2026, 1, 1),
+    )
+    matches, sql = text_matches(club, "罕见")  # the oldest record only: the sample has none
+    assert matches is not None and not matches.common and matched_numbers(matches) == [1]
+    assert asked_the_index(sql) and not walked_on(sql), sql
+    matches, sql = text_matches(club, "北家")  # one in the five newest (dense there), one in the club
+    assert matches is not None and not matches.common and matched_numbers(matches) == [22]
+    assert walked_on(sql) and asked_the_index(sql), sql
+
+
+@needs_postgresql
+def test_the_walk_never_changes_a_count(api, club, make_record, small_cap):
+    """Dense in the newest records but only 3 in the club: exact (3). Absent from the newest but 8 in the older
+    records: capped (4+), from the index. The API says the same."""
+    make_dated(make_record, ["旧案"] * 8 + ["无关"] * 30, datetime.date(2025, 1, 1))
+    make_dated(make_record, ["新案", "无关", "新案", "新案", "无关"], datetime.date(2026, 6, 1))
+    url = f"/api/clubs/{club.pk}/rulings/"
+    for text, common, count in (("新案", False, 3), ("旧案", True, CAP)):
+        matches, sql = text_matches(club, text)
+        assert matches is not None and matches.common is common and asked_the_index(sql), sql
+        body = api.get(url, {"q": text}).json()
+        assert (body["count"], body["count_capped"]) == (count, common)
+        everything = found_numbers(club, text)
+        assert len(everything) == (3 if text == "新案" else 8)
+
+
+# --- a text without case is tested on the rows without lower-casing them -------------------------------------
+
+
+def test_no_character_case_maps_to_a_caseless_one_but_itself():
+    """What fulltext.caseless rests on, over every code point (Python's Unicode tables): a letter without case or
+    a digit maps to itself, and no other character lower-cases, upper-cases or folds to one."""
+    import sys
+    import unicodedata
+
+    for code in range(sys.maxunicode + 1):
+        character = chr(code)
+        category = unicodedata.category(character)
+        if category in ("Cn", "Cs", "Co"):  # unassigned, surrogates, private use: no mappings
+            continue
+        caseless = category in fulltext.CASELESS_CATEGORIES
+        for mapped in (character.lower(), character.upper(), character.casefold()):
+            assert mapped != "", hex(code)
+            if caseless:
+                assert mapped == character, hex(code)
+            else:
+                assert not any(fulltext.caseless(part) for part in mapped), (hex(code), mapped)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("癸", True), ("9墩", True), ("甲辛号桌", True), ("ｱｲ", True), ("٣号", True), ("A类", False)]
+    + [("藏 牌", False), ("藏牌。", False), ("", False), ("ǅ", False)],
+)
+def test_caseless_texts(text, expected):
+    assert fulltext.caseless(text) is expected
+
+
+@needs_postgresql
+@pytest.mark.parametrize(
+    ("text", "lowered"), [("藏牌", False), ("9墩", False), ("abc", True), ("ABC藏", True)]
+)
+def test_the_walk_finds_what_the_index_finds_with_or_without_lower(club, make_record, text, lowered):
+    for notes in ("ABC藏牌", "abc藏", "9墩", "９墩", "Abc 藏牌", "藏牌ǅ", "无关", "ａｂｃ"):
+        make_record(notes=notes)
+    test, _params = fulltext.row_test_sql(
+        connection, text=text, club_id=club.pk, table="rulings_rulingrecord"
+    )
+    assert ("lower(" in test) is lowered
+    common = selectors.ruling_list(club=club, filters=RulingFilters(text=text), matches=TextMatches((), True))
+    every = selectors.ruling_list(club=club, filters=RulingFilters(text=text))  # the index's matches
+    assert [r.number for r in common] == [r.number for r in every] != []
