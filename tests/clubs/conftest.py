@@ -7,6 +7,7 @@ import datetime
 
 import pytest
 from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
 
 from clubs import services
 from clubs.models import Role
@@ -69,6 +70,14 @@ def club_admin(club):
 def outsider(other_club):
     """A director, but of another club."""
     return make_user("outsider", club=other_club, role=Role.DIRECTOR)
+
+
+@pytest.fixture
+def api(director):
+    """The API as ``director`` (signed in by token-less authentication: the API's own tests cover the tokens)."""
+    client = APIClient()
+    client.force_authenticate(director)
+    return client
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ import datetime
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from rest_framework.test import APIClient
 
 from clubs import selectors, services
 from clubs.models import Role, RulingRecord, Status
@@ -19,13 +18,6 @@ from clubs.templatetags.clubs_labels import label_of
 pytestmark = [pytest.mark.log, pytest.mark.django_db]
 
 PHRASE = "明显停顿"
-
-
-@pytest.fixture
-def api(director):
-    client = APIClient()
-    client.force_authenticate(director)
-    return client
 
 
 @pytest.fixture

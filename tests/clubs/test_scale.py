@@ -177,13 +177,6 @@ def test_sqlite_fulltext_is_rebuilt_when_a_table_rebuild_dropped_its_triggers(cl
 # --- pagination --------------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def api(director):
-    client = APIClient()
-    client.force_authenticate(director)
-    return client
-
-
 def make_many(make_record, count: int) -> None:
     for k in range(count):
         make_record(date=datetime.date(2026, 1, 1) + datetime.timedelta(days=k % 4), board=k % 36 + 1)

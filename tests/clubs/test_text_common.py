@@ -8,7 +8,6 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
-from rest_framework.test import APIClient
 
 from clubs import fulltext, selectors
 from clubs.models import RulingRecord
@@ -22,13 +21,6 @@ planned = test_scale.planned  # the fixture: a few thousand rows for the planner
 pytestmark = [pytest.mark.log, pytest.mark.django_db]
 
 CAP = 4
-
-
-@pytest.fixture
-def api(director):
-    client = APIClient()
-    client.force_authenticate(director)
-    return client
 
 
 @pytest.fixture
