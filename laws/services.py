@@ -520,12 +520,12 @@ def references_resolve(edition: Edition) -> int:
     return pending
 
 
-@transaction.atomic
 def corpus_codes() -> list[str]:
     """Every edition fixtures/ holds: the base, then the further editions' folders."""
     return [BASE_EDITION, *editions.further_codes()]
 
 
+@transaction.atomic
 def corpus_load_default(
     *, edition_code: str | None = None, edition_codes: Sequence[str] | None = None
 ) -> list[ImportReport]:

@@ -87,6 +87,26 @@ def test_reload_is_idempotent(edition_2017):  # noqa: F811
     assert Section.objects.filter(edition=edition_2017).count() == before
 
 
+def test_a_load_of_several_editions_is_all_or_nothing(edition_2017, monkeypatch):  # noqa: F811
+    """The base edition loads, the next edition's import fails: the base's import is undone with it."""
+    from laws import services
+
+    revisions = dict(Edition.objects.values_list("code", "revision"))
+    real_import, calls = services.corpus_import, []
+
+    def failing_last(**kwargs):
+        calls.append(kwargs["edition_code"])
+        if kwargs["edition_code"] == "wbf-2017":
+            raise ImportRefused(kwargs["file_name"], ["a broken file"])
+        return real_import(**kwargs)
+
+    monkeypatch.setattr(services, "corpus_import", failing_last)
+    with pytest.raises(ImportRefused):
+        corpus_load_default(edition_codes=["ccba-1999", "wbf-2017"])
+    assert "ccba-1999" in calls  # the base was imported before the failure
+    assert dict(Edition.objects.values_list("code", "revision")) == revisions
+
+
 def test_outline_is_checked_per_edition(edition_2017):  # noqa: F811
     """A wbf-2017 law lacking a section its own outline lists is refused; the base outline is not consulted."""
     text = "第五章 竞叫\n第23条：可比叫\nA．定义\n文字。\n"
