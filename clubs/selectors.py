@@ -169,7 +169,7 @@ def ruling_text_matches(*, club: Club, filters: RulingFilters | None) -> TextMat
     if len(rows) > TEXT_COUNT_CAP:
         return TextMatches((), common=True)
     ids = tuple(int(row[0]) for row in rows)
-    if not rows or len(rows[0]) < 3 or _other_arms(club=club, text=filters.text.strip()):
+    if not rows or len(rows[0]) < 3 or _other_arms(club=club, text=text):
         return TextMatches(ids, common=False)
     if isinstance(rows[0][1], str):  # a driver that hands dates over as text (Django's SQLite converts them)
         rows = [(pk, datetime.date.fromisoformat(day), number) for pk, day, number in rows]
@@ -270,9 +270,10 @@ def ruling_selection(*, club: Club, filters: RulingFilters | None = None) -> Rul
     matches = ruling_text_matches(club=club, filters=filters)
     if matches is not None and matches.keys:
         # Every match is known, in order; the queryset, for other readers, is the index's matches (nothing else
-        # finds any here) — not the thousand ids, whose lookup Django would prepare one by one.
+        # finds any here; the walk's row test finds the same records) — not the thousand ids, whose lookup Django
+        # would prepare one by one.
         indexed = fulltext.match_sql(connection, text=(filters.text or "").strip(), club_id=club.pk)
-        assert indexed is not None  # the probe that gave the keys read this index
+        assert indexed is not None  # keys come from the probe of this index or from PostgreSQL's walk
         records = _listed(club).filter(pk__in=RawSQL(*indexed)).order_by("-date", "-number")
         return RulingSelection(club, filters, records, capped=False, keys=matches.keys)
     records = ruling_list(club=club, filters=filters, matches=matches)

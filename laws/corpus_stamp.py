@@ -22,7 +22,6 @@ from django.db import connection
 from laws import editions
 from laws.models import Edition
 
-BASE_EDITION = "ccba-1999"
 # The base edition's inputs, under fixtures/ (laws/services.py: _base_jobs, default_outline; the corrections
 # shape what is stored).
 BASE_INPUTS = ("sources", "laws", "glossary-additions.txt", "outline", "corrections.yaml")
@@ -56,7 +55,7 @@ def _loader_files() -> list[Path]:
 def inputs(code: str) -> list[Path]:
     """The files an edition is loaded from (its fixtures and the loader's code), in a stable order."""
     fixtures = Path(settings.FIXTURES_DIR)
-    if code == BASE_EDITION:
+    if code == editions.BASE:
         sources = [fixtures / name for name in BASE_INPUTS]
     else:
         folder = editions.edition_folder(code)

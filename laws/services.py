@@ -24,7 +24,7 @@ from laws.text import (
     parse_definition_table,
 )
 
-BASE_EDITION = "ccba-1999"
+BASE_EDITION = editions.BASE
 
 
 class ImportRefused(ValueError):
